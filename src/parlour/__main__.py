@@ -1,0 +1,5 @@
+import sys
+
+from parlour.cli import main
+
+sys.exit(main())

@@ -1,0 +1,47 @@
+"""What a computer player is, for every game and every clock.
+
+A computer player sits at one seat and sees exactly what that seat may see: the seat's
+``view`` and the events as :meth:`~parlour.engine.Event.seen_by` that seat. It never holds the
+game itself. After every change of the game, its driver (the virtual clock of a simulation,
+or the real clock of a live table) calls :meth:`ComputerPlayer.decide`; the answer says what
+to do and how long after that moment, which is how reaction time makes a slap race. A new
+call supersedes the answer before it: a driver drops a decision it has not yet carried out.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from parlour.engine import Action
+
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Do ``action`` ``delay`` seconds after the observation that led to it."""
+
+    action: Action
+    delay: float
+
+
+class ComputerPlayer(ABC):
+    """A computer player for one seat; reproducible from its seed."""
+
+    game: str
+    level: str
+
+    def __init__(self, seat: int, *, seed: int | None = None) -> None:
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    @abstractmethod
+    def decide(self, view: dict[str, Any], events: Sequence[dict[str, Any]]) -> Decision | None:
+        """What to do now, given the seat's view and the events since the last call."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seat={self.seat})"

@@ -1,0 +1,90 @@
+"""The ``parlour`` command line.
+
+Each subcommand is a small function; bad flags and bad input exit with status 2 and one line
+on standard error that says what is wrong.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from importlib import resources
+from typing import Any
+
+from parlour.games import GAME_NAMES, replay
+
+
+def _fail(message: str) -> int:
+    print(f"parlour: {message}", file=sys.stderr)
+    return 2
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    text = resources.files("parlour").joinpath("rules", f"{args.game}.md").read_text("utf-8")
+    sys.stdout.write(text)
+    return 0
+
+
+def describe_event(event: dict[str, Any]) -> str:
+    """One line of plain text for a public event."""
+    rest = ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")
+    return f"{event['type']}: {rest}" if rest else event["type"]
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    try:
+        with open(args.file, encoding="utf-8") as fh:
+            record = json.load(fh)
+    except OSError as exc:
+        return _fail(f"cannot read {args.file}: {exc.strerror}")
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        return _fail(f"{args.file} is not JSON: {exc}")
+    from parlour.engine import GameError
+
+    try:
+        game = replay(record)
+    except GameError as exc:
+        return _fail(f"bad record {args.file}: {exc}")
+    outcome = game.outcome
+    result = {
+        "view": game.view(None),
+        "outcome": outcome.to_json() if outcome else None,
+        "events": [e.public() for e in game.events],
+    }
+    if args.json:
+        json.dump(result, sys.stdout)
+        sys.stdout.write("\n")
+        return 0
+    for i, event in enumerate(result["events"]):
+        print(f"{i:5d}  {describe_event(event)}")
+    print("winner: seat %d" % outcome.winner if outcome else "the game is not over")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="parlour", description="Play, replay and study Slabberjan, Slapjack and Splunk.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    rules = sub.add_parser("rules", help="print the rules of a game, with Parlour's rulings")
+    rules.add_argument("game", choices=GAME_NAMES)
+    rules.set_defaults(run=cmd_rules)
+
+    rep = sub.add_parser("replay", help="replay a game record and print its events")
+    rep.add_argument("file", help="a game record (JSON, see shared/spec/records.md)")
+    rep.add_argument("--json", action="store_true",
+                     help="print {view, outcome, events} as one JSON object")
+    rep.set_defaults(run=cmd_replay)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    code: int = args.run(args)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,15 @@
+"""The rules engine core that every Parlour game is built on; it imports nothing above it."""
+
+from parlour.engine.actions import Action, parse_action
+from parlour.engine.cards import Card
+from parlour.engine.chance import Chance
+from parlour.engine.errors import GameError, IllegalAction, RecordError
+from parlour.engine.events import Event
+from parlour.engine.game import Game
+from parlour.engine.outcome import Outcome, Termination
+from parlour.engine.record import Record, parse_record
+
+__all__ = [
+    "Action", "Card", "Chance", "Event", "Game", "GameError", "IllegalAction", "Outcome",
+    "Record", "RecordError", "Termination", "parse_action", "parse_record",
+]

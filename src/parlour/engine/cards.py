@@ -1,0 +1,72 @@
+"""French playing cards in the notation of ``shared/spec/records.md``.
+
+A card is its two-character name: rank in ``A23456789TJQK`` then suit in ``SHDC``
+(``"JS"``, ``"TH"``, ``"AC"``), or ``"X1"``/``"X2"`` for the two jokers. Plain strings keep
+records, views and events JSON as they are, and make the hot loops of simulations cheap.
+
+>>> parse_card("qh")
+'QH'
+>>> rank_of("TD"), is_jack("JC"), is_joker("X2")
+('T', True, True)
+>>> len(standard_deck()), len(standard_deck(jokers=True))
+(52, 54)
+>>> value21("KD"), value21("AS"), value21("X1")
+(10, 1, 0)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import NewType
+
+from parlour.engine.errors import RecordError
+
+Card = NewType("Card", str)
+
+RANKS = "A23456789TJQK"
+SUITS = "SHDC"
+JOKERS: tuple[Card, ...] = (Card("X1"), Card("X2"))
+
+_STANDARD: tuple[Card, ...] = tuple(Card(r + s) for s in SUITS for r in RANKS)
+_ALL_NAMES = frozenset(_STANDARD) | frozenset(JOKERS)
+_VALUE21 = {**{r: i + 1 for i, r in enumerate("A23456789")}, "T": 10, "J": 10, "Q": 10, "K": 10}
+
+
+def standard_deck(*, jokers: bool = False) -> list[Card]:
+    """A fresh, unshuffled deck: 52 cards, or 54 with the two jokers."""
+    return list(_STANDARD + JOKERS) if jokers else list(_STANDARD)
+
+
+def parse_card(text: object) -> Card:
+    """Checks and normalises one card name; raises :class:`RecordError` if it is not one."""
+    if not isinstance(text, str) or text.upper() not in _ALL_NAMES:
+        raise RecordError(f"not a card: {text!r} (expected rank A23456789TJQK + suit SHDC, or X1/X2)")
+    return Card(text.upper())
+
+
+def rank_of(card: str) -> str:
+    """The rank letter (``"X"`` for a joker)."""
+    return card[0]
+
+
+def is_jack(card: str) -> bool:
+    return card[0] == "J"
+
+
+def is_joker(card: str) -> bool:
+    return card[0] == "X"
+
+
+def value21(card: str) -> int:
+    """Splunk's count: ace 1, 2..10 face value, J Q K 10, joker 0."""
+    return _VALUE21.get(card[0], 0)
+
+
+def check_same_cards(cards: Sequence[str], expected: Iterable[str], what: str) -> None:
+    """Raises :class:`RecordError` unless ``cards`` holds exactly the multiset ``expected``."""
+    got, want = Counter(cards), Counter(expected)
+    if got != want:
+        missing = sorted((want - got).elements())
+        extra = sorted((got - want).elements())
+        raise RecordError(f"{what} must hold exactly the game's cards: missing {missing}, extra {extra}")

@@ -1,0 +1,150 @@
+"""The shape every game shares: checked and unchecked moves, views, outcome, record.
+
+A game is exactly its history: the number of players, the options, the chance outcomes
+(:class:`~parlour.engine.chance.Chance`) and the actions. A subclass supplies the rules in
+four small pieces:
+
+- ``_setup(events)``: deal and everything before the first action;
+- ``_why_illegal(action)``: ``None`` if the action may be taken now, else the reason;
+- ``_do(action, events)``: carry it out, appending public events when ``events`` is a list;
+- ``legal_actions(seat)``, ``view(seat)`` and ``outcome``.
+
+:meth:`Game.apply` is the checked path for untrusted input: a refused action raises
+:class:`~parlour.engine.errors.IllegalAction` before anything changes, so the state is
+exactly as it was (ruling G1). :meth:`Game.push` is the fast path for simulations and bots
+that already know the action is legal: no checks and no events, like python-chess's ``push``
+beside ``push_san``.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar
+
+from parlour.engine.actions import Action, parse_action
+from parlour.engine.chance import Chance
+from parlour.engine.errors import IllegalAction, RecordError
+from parlour.engine.events import Event
+from parlour.engine.outcome import Outcome
+
+
+class Game(ABC):
+    """Base class of every Parlour game."""
+
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    action_kinds: ClassVar[Mapping[str, type[Action]]]
+
+    def __init__(
+        self,
+        players: int,
+        *,
+        seed: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        decks: Iterable[Sequence[Any]] = (),
+        shuffles: Iterable[Sequence[Any]] = (),
+    ) -> None:
+        if not isinstance(players, int) or isinstance(players, bool) or not (
+            self.min_players <= players <= self.max_players
+        ):
+            raise RecordError(
+                f"{self.name} is for {self.min_players} to {self.max_players} players, "
+                f"not {players!r}"
+            )
+        self.players = players
+        self.seed = seed
+        self.chance = Chance(seed, decks, shuffles)
+        self.options: dict[str, Any] = self._resolve_options(dict(options or {}))
+        self.history: list[Action] = []
+        #: every event of the setup and of each checked :meth:`apply`, in order
+        self.events: list[Event] = []
+        self._setup(self.events)
+
+    # -- what a game supplies ------------------------------------------------------------
+
+    def _resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Checks the options and fills in every default (chance ones drawn from ``chance``)."""
+        if options:
+            raise RecordError(f"{self.name} takes no options, got {sorted(options)}")
+        return {}
+
+    @abstractmethod
+    def _setup(self, events: list[Event]) -> None: ...
+
+    @abstractmethod
+    def _why_illegal(self, action: Action) -> str | None: ...
+
+    @abstractmethod
+    def _do(self, action: Action, events: list[Event] | None) -> None: ...
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now (empty once the game is over)."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see, as a JSON object; ``None`` is the public, spectator's view."""
+
+    @property
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """``None`` while the game goes on."""
+
+    # -- the shared machinery --------------------------------------------------------------
+
+    def why_illegal(self, action: Action) -> str | None:
+        """``None`` if ``action`` may be applied now, else the reason it may not."""
+        if type(action) not in self.action_kinds.values():
+            return f"{type(action).__name__} is not a {self.name} action"
+        if not 0 <= action.player < self.players:
+            return f"there is no seat {action.player} at a {self.players}-player table"
+        if self.outcome is not None:
+            return "the game is over"
+        return self._why_illegal(action)
+
+    def is_legal(self, action: Action) -> bool:
+        return self.why_illegal(action) is None
+
+    def apply(self, action: Action) -> list[Event]:
+        """Applies ``action`` after checking it and returns the events it caused.
+
+        Raises :class:`IllegalAction` with the reason, leaving the game untouched.
+        """
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalAction(f"seat {action.player} cannot {action.type}: {reason}")
+        events: list[Event] = []
+        self._do(action, events)
+        self.history.append(action)
+        self.events.extend(events)
+        return events
+
+    def apply_json(self, obj: object, *, player: int | None = None) -> list[Event]:
+        """Parses an action from its JSON form and applies it, checked (untrusted input)."""
+        return self.apply(self.parse_action(obj, player=player))
+
+    def push(self, action: Action) -> None:
+        """Applies an action known to be legal, unchecked and without events (simulations)."""
+        self._do(action, None)
+        self.history.append(action)
+
+    def parse_action(self, obj: object, *, player: int | None = None) -> Action:
+        return parse_action(obj, self.action_kinds, player=player)
+
+    def record(self) -> dict[str, Any]:
+        """The game record (``shared/spec/records.md``) with every chance outcome explicit."""
+        return {
+            "game": self.name,
+            "players": self.players,
+            "options": dict(self.options),
+            "seed": self.seed,
+            **self.chance.outcomes(),
+            "actions": [a.to_json() for a in self.history],
+        }
+
+    def __repr__(self) -> str:
+        state = "over" if self.outcome is not None else "in play"
+        return (f"<{type(self).__name__} players={self.players} seed={self.seed!r} "
+                f"actions={len(self.history)} {state}>")

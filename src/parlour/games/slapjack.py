@@ -1,0 +1,238 @@
+"""Slapjack: a real-time slapping race for 2 or more players.
+
+- Players: 2 to 8 (the web page seats 2 to 4).
+- Chance: the deal (one 52-card deck, no jokers) and the shuffle of every pile that is taken;
+  both go through the game's :class:`~parlour.engine.chance.Chance`, so a game is exactly its
+  record.
+- Information: imperfect. Nobody sees any stack, their own included; everyone sees the top
+  card of the pile. Cards below the top, and penalty cards put face down under the pile,
+  are not shown.
+- Actions: ``Flip`` (the seat whose turn it is) and ``Slap`` (anyone still in, at any time).
+  A slap names the card it was aimed at with ``at``, the number of flips made when it was
+  sent, so that a slap which lost a race is ignored instead of punished (ruling J6).
+
+The rulings J1 to J9 of ``shared/rulings.md`` are implemented here; the comments cite them.
+
+>>> game = Slapjack(2, decks=[["JS", "2H"] + [c for c in standard_deck() if c not in ("JS", "2H")]])
+>>> [e.public()["card"] for e in game.apply(Flip(0)) if e.type == "flip"]
+['JS']
+>>> [e.type for e in game.apply(Slap(1, at=1))]
+['take']
+>>> game.view(None)["players"][1]["cards"], game.view(None)["turn"]
+(27, 1)
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from parlour.engine import Action, Event, Game, Outcome, Termination
+from parlour.engine.cards import Card, is_jack, standard_deck
+
+
+@dataclass(frozen=True, slots=True)
+class Flip(Action):
+    """Turn the top card of your stack onto the pile (J2)."""
+
+    type: ClassVar[str] = "flip"
+
+
+@dataclass(frozen=True, slots=True)
+class Slap(Action):
+    """Slap the pile; ``at`` is the number of flips made when you slapped (J6)."""
+
+    type: ClassVar[str] = "slap"
+    at: int | None = None
+
+
+class Slapjack(Game):
+    """The state of one game of Slapjack."""
+
+    name = "slapjack"
+    min_players = 2
+    max_players = 8
+    action_kinds = {"flip": Flip, "slap": Slap}
+
+    stacks: list[deque[Card]]
+    pile: list[Card]
+
+    def _setup(self, events: list[Event]) -> None:
+        n = self.players
+        self.stacks = [deque() for _ in range(n)]
+        # J1: dealt one at a time from seat 0; the first card dealt to you is your top card.
+        for i, card in enumerate(self.chance.deck(standard_deck())):
+            self.stacks[i % n].append(card)
+        self.pile = []  # bottom first; face-down penalty cards go in at index 0
+        self.out = [False] * n
+        self.flips = 0
+        self.top_player: int | None = None  # who flipped the card on top of the pile
+        self.last_flipper: int | None = None
+        self.turn: int | None = 0  # J1: seat 0 flips first
+        self.winner: int | None = None
+        events.append(Event("deal", {"cards": [len(s) for s in self.stacks]}))
+
+    # -- checks ------------------------------------------------------------------------------
+
+    def _why_illegal(self, action: Action) -> str | None:
+        p = action.player
+        if self.out[p]:
+            return "you are out of the game"
+        if isinstance(action, Flip):
+            if self.turn is None:
+                return "nobody can flip: the Jack on top waits to be slapped"
+            if self.turn != p:
+                return f"it is seat {self.turn}'s turn to flip"
+            return None
+        assert isinstance(action, Slap)
+        if action.at is not None and not 0 <= action.at <= self.flips:
+            # J6: an `at` beyond the flips made so far is refused
+            return f"'at' is {action.at} but {self.flips} cards have been flipped so far"
+        return None
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.winner is not None or self.out[seat]:
+            return []
+        actions: list[Action] = [Slap(seat, at=self.flips)]
+        if self.turn == seat:
+            actions.insert(0, Flip(seat))
+        return actions
+
+    # -- rules -------------------------------------------------------------------------------
+
+    def _do(self, action: Action, events: list[Event] | None) -> None:
+        if type(action) is Flip:
+            self._flip(action.player, events)
+        else:
+            assert isinstance(action, Slap)
+            self._slap(action.player, action.at, events)
+        self._settle(events)
+
+    def _flip(self, p: int, events: list[Event] | None) -> None:
+        pile = self.pile
+        if pile and is_jack(pile[-1]):
+            # J4/J7: the Jack is buried; everyone who was waiting on it is out.
+            self._knock_out(self._waiting(), events)
+        card = self.stacks[p].popleft()
+        pile.append(card)
+        self.flips += 1
+        self.top_player = self.last_flipper = p
+        self.turn = self._next_with_cards(p + 1)
+        if events is not None:
+            events.append(Event("flip", {"player": p, "card": card, "at": self.flips}))
+
+    def _slap(self, p: int, at: int | None, events: list[Event] | None) -> None:
+        pile = self.pile
+        if not pile or (at is not None and at != self.flips):
+            # J5: an empty pile does nothing; J6: a stale slap is ignored, without penalty.
+            if events is not None:
+                reason = "stale" if pile or at != self.flips else "empty"
+                events.append(Event("slap_ignored", {"player": p, "at": at, "reason": reason}))
+            return
+        if is_jack(pile[-1]):
+            # J4: the first slapper takes the pile; J7: the others waiting on it are out.
+            losers = [q for q in self._waiting() if q != p]
+            self._take_pile(p, "jack", events)
+            self._knock_out(losers, events)
+            self.turn = p
+            return
+        # J5: a wrong slap.
+        owner = self.top_player
+        assert owner is not None
+        stack = self.stacks[p]
+        if not stack:
+            if events is not None:
+                events.append(Event("wrong_slap", {"player": p, "card": pile[-1], "to": None,
+                                                   "penalty": "out"}))
+            self._knock_out([p], events)
+        else:
+            card = stack.popleft()
+            if owner == p or self.out[owner]:
+                pile.insert(0, card)
+                to: int | None = None
+            else:
+                self.stacks[owner].append(card)
+                to = owner
+            if events is not None:
+                events.append(Event("wrong_slap", {"player": p, "card": pile[-1], "to": to,
+                                                   "penalty": "card"}))
+        if self.turn is not None:
+            self.turn = self._next_with_cards(self.turn)
+
+    def _settle(self, events: list[Event] | None) -> None:
+        """After every action: the winner (J9), and nobody left with a card to flip (J8)."""
+        if self.winner is None:
+            still_in = [q for q in range(self.players) if not self.out[q]]
+            if len(still_in) == 1:
+                self.winner = still_in[0]
+                self.turn = None
+                if events is not None:
+                    events.append(Event("win", {"player": self.winner}))
+                return
+        if self.turn is None and self.winner is None and self.pile and not is_jack(self.pile[-1]):
+            # J8: nobody still in can flip; the last flipper (or, if they are out, the next
+            # player still in after them) takes the pile and play goes on.
+            assert self.last_flipper is not None
+            taker = self.last_flipper
+            while self.out[taker]:
+                taker = (taker + 1) % self.players
+            self._take_pile(taker, "no_cards", events)
+            self.turn = taker
+
+    # -- helpers -------------------------------------------------------------------------------
+
+    def _take_pile(self, p: int, reason: str, events: list[Event] | None) -> None:
+        cards = self.chance.shuffle(self.pile)
+        self.stacks[p].extend(cards)
+        self.pile = []
+        self.top_player = None
+        if events is not None:
+            events.append(Event("take", {"player": p, "cards": len(cards), "reason": reason}))
+
+    def _waiting(self) -> list[int]:
+        """Players still in with no cards: they are waiting on the next Jack (J7)."""
+        return [q for q in range(self.players) if not self.out[q] and not self.stacks[q]]
+
+    def _knock_out(self, seats: list[int], events: list[Event] | None) -> None:
+        for q in seats:
+            self.out[q] = True
+            if events is not None:
+                events.append(Event("out", {"player": q}))
+
+    def _next_with_cards(self, start: int) -> int | None:
+        n = self.players
+        for i in range(n):
+            q = (start + i) % n
+            if self.stacks[q] and not self.out[q]:
+                return q
+        return None
+
+    # -- what players see ----------------------------------------------------------------------
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if self.winner is None:
+            return None
+        return Outcome(self.winner, Termination.LAST_PLAYER_STANDING)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        # Nobody sees any stack, their own included (J1), so every seat's view is the public
+        # one; `seat` only says who is looking.
+        top = self.pile[-1] if self.pile else None
+        return {
+            "game": self.name,
+            "seat": seat,
+            "players": [{"cards": len(s), "out": o, "waiting": not o and not s}
+                        for s, o in zip(self.stacks, self.out, strict=True)],
+            "pile": len(self.pile),
+            "top": top,
+            "top_player": self.top_player,
+            "flips": self.flips,
+            "turn": self.turn,
+            "slappable": top is not None and is_jack(top),
+            "winner": self.winner,
+        }
+
+
+GAME = Slapjack
