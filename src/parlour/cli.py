@@ -48,18 +48,16 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except GameError as exc:
         return _fail(f"bad record {args.file}: {exc}")
     outcome = game.outcome
-    result = {
-        "view": game.view(None),
-        "outcome": outcome.to_json() if outcome else None,
-        "events": [e.public() for e in game.events],
-    }
+    events = [e.public() for e in game.events]
     if args.json:
+        result = {"view": game.view(None), "outcome": outcome.to_json() if outcome else None,
+                  "events": events}
         json.dump(result, sys.stdout)
         sys.stdout.write("\n")
         return 0
-    for i, event in enumerate(result["events"]):
+    for i, event in enumerate(events):
         print(f"{i:5d}  {describe_event(event)}")
-    print("winner: seat %d" % outcome.winner if outcome else "the game is not over")
+    print(f"winner: seat {outcome.winner}" if outcome else "the game is not over")
     return 0
 
 

@@ -21,5 +21,6 @@ def make_player(game: str, level: str, seat: int, *, seed: int | None = None) ->
         raise RecordError(f"unknown game {game!r} (expected one of: {', '.join(GAME_NAMES)})")
     if level not in LEVELS:
         raise RecordError(f"unknown level {level!r} (expected one of: {', '.join(LEVELS)})")
-    players: dict[str, type[ComputerPlayer]] = importlib.import_module(f"parlour.bots.{game}").PLAYERS
+    module = importlib.import_module(f"parlour.bots.{game}")
+    players: dict[str, type[ComputerPlayer]] = module.PLAYERS
     return players[level](seat, seed=seed)

@@ -41,7 +41,8 @@ def standard_deck(*, jokers: bool = False) -> list[Card]:
 def parse_card(text: object) -> Card:
     """Checks and normalises one card name; raises :class:`RecordError` if it is not one."""
     if not isinstance(text, str) or text.upper() not in _ALL_NAMES:
-        raise RecordError(f"not a card: {text!r} (expected rank A23456789TJQK + suit SHDC, or X1/X2)")
+        raise RecordError(
+            f"not a card: {text!r} (expected rank A23456789TJQK + suit SHDC, or X1/X2)")
     return Card(text.upper())
 
 
@@ -63,10 +64,11 @@ def value21(card: str) -> int:
     return _VALUE21.get(card[0], 0)
 
 
-def check_same_cards(cards: Sequence[str], expected: Iterable[str], what: str) -> None:
+def check_same_cards(cards: Sequence[object], expected: Iterable[object], what: str) -> None:
     """Raises :class:`RecordError` unless ``cards`` holds exactly the multiset ``expected``."""
     got, want = Counter(cards), Counter(expected)
     if got != want:
-        missing = sorted((want - got).elements())
-        extra = sorted((got - want).elements())
-        raise RecordError(f"{what} must hold exactly the game's cards: missing {missing}, extra {extra}")
+        missing = sorted(map(str, (want - got).elements()))
+        extra = sorted(map(str, (got - want).elements()))
+        raise RecordError(
+            f"{what} must hold exactly the game's cards: missing {missing}, extra {extra}")
