@@ -1,0 +1,158 @@
+"""Computer players for Slapjack: Easy, Normal and Hard, each a profile of human-like timing.
+
+- Sees: the seat's ``view`` (pile size, top card, who flipped it, ``flips``, whose turn) and
+  the public events; in Slapjack every seat sees the same (nobody sees any stack, J1).
+- Decides: flip on its turn, and for every card that lands on top, once, whether to slap it
+  and after what reaction time. That roll is remembered per card (``flips``), so being asked
+  again about the same card never gives a player a second chance to slap or to miss.
+- Chance: its own ``random.Random(seed)``; reaction times are a floor plus a log-normal tail,
+  the usual shape of human simple reaction times.
+
+The seed page's words: Easy "slaps slowly and often misses the Jack", Normal "a fair match
+for a beginner", Hard "quick and rarely wrong". Each is a :class:`Profile`; the table in
+``docs/bots.md`` is generated from :data:`PROFILES`. Rulings: a slap names its card with
+``at`` (J6); a Jack that nobody can cover is always slapped (J8); after a pile is taken a
+computer player waits a speed-dependent moment before flipping (J10).
+
+>>> bot = PLAYERS["hard"](1, seed=3)
+>>> view = {"seat": 1, "players": [{"cards": 25, "out": False}, {"cards": 26, "out": False}],
+...         "pile": 1, "top": "JS", "top_player": 0, "flips": 1, "turn": 1, "winner": None}
+>>> d = bot.decide(view, [{"type": "flip", "player": 0, "card": "JS", "at": 1}])
+>>> d.action, 0.1 < d.delay < 1.0
+(Slap(player=1, at=1), True)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from parlour.bots.base import ComputerPlayer, Decision
+from parlour.games.slapjack import Flip, Slap
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """How one speed of computer player slaps and flips (times in seconds)."""
+
+    #: reaction time = ``floor`` + log-normal with this median of the whole and spread
+    reaction_floor: float
+    reaction_median: float
+    reaction_spread: float
+    #: chance of not slapping a Jack at all (never for a Jack nobody can cover, J8)
+    jack_miss: float
+    #: chance of slapping a Queen or a King, and any other non-Jack, by mistake
+    wrong_face: float
+    wrong_other: float
+    #: thinking time before a flip, uniform in [flip_min, flip_max]
+    flip_min: float
+    flip_max: float
+    #: J10: the pause before flipping onto an empty pile (after a take, and at the start)
+    after_take: float
+
+    def reaction(self, rng: random.Random) -> float:
+        tail = self.reaction_median - self.reaction_floor
+        return self.reaction_floor + rng.lognormvariate(math.log(tail), self.reaction_spread)
+
+    def flip_delay(self, rng: random.Random, empty_pile: bool) -> float:
+        delay = rng.uniform(self.flip_min, self.flip_max)
+        return max(delay, self.after_take) if empty_pile else delay
+
+    def wrong_rate(self, card: str) -> float:
+        return self.wrong_face if card[0] in "QK" else self.wrong_other
+
+
+PROFILES: dict[str, Profile] = {
+    "easy": Profile(reaction_floor=0.30, reaction_median=0.70, reaction_spread=0.50,
+                    jack_miss=0.25, wrong_face=0.12, wrong_other=0.02,
+                    flip_min=0.9, flip_max=1.5, after_take=1.6),
+    "normal": Profile(reaction_floor=0.22, reaction_median=0.50, reaction_spread=0.45,
+                      jack_miss=0.08, wrong_face=0.05, wrong_other=0.01,
+                      flip_min=0.8, flip_max=1.2, after_take=1.3),
+    "hard": Profile(reaction_floor=0.18, reaction_median=0.40, reaction_spread=0.40,
+                    jack_miss=0.02, wrong_face=0.015, wrong_other=0.002,
+                    flip_min=0.7, flip_max=1.0, after_take=1.0),
+}
+
+
+class SlapjackPlayer(ComputerPlayer):
+    """A Slapjack computer player; the class attribute ``profile`` sets its speed."""
+
+    game = "slapjack"
+    level = "normal"
+    profile: Profile = PROFILES["normal"]
+
+    def __init__(self, seat: int, *, seed: int | None = None) -> None:
+        super().__init__(seat, seed=seed)
+        self._card_at = -1  # the `flips` of the card the slap plan below is about
+        self._slap_after: float | None = None  # None: leave that card alone
+        self._forced = False  # the plan is a J8 slap (always, whatever the profile)
+
+    def decide(self, view: dict[str, Any], events: Sequence[dict[str, Any]]) -> Decision | None:
+        me = self.seat
+        if view["winner"] is not None or view["players"][me]["out"]:
+            return None
+        flips: int = view["flips"]
+        top: str | None = view["top"]
+        for event in events:
+            # Our own slap has been carried out (a wrong one: a right one ends the card):
+            # one slap per card is all anyone gets.
+            if event.get("player") == me and (
+                event["type"] == "wrong_slap"
+                or (event["type"] == "slap_ignored" and event.get("at") == self._card_at)
+            ):
+                self._slap_after = None
+        if top is not None and self._card_at != flips:
+            self._plan(top, view["turn"] is None, flips)
+        elif top is not None and top[0] == "J" and view["turn"] is None and not self._forced:
+            self._plan(top, True, flips)  # the Jack became uncoverable after we looked (J8)
+        slap = self._slap_after if top is not None else None
+        flip: float | None = None
+        if view["turn"] == me:
+            flip = self.profile.flip_delay(self.rng, view["pile"] == 0)
+        jack = top is not None and top[0] == "J"
+        if slap is not None and (flip is None or jack or slap <= flip):
+            return Decision(Slap(me, at=flips), slap)
+        if flip is not None:
+            return Decision(Flip(me), flip)
+        return None
+
+    def _plan(self, top: str, uncoverable: bool, flips: int) -> None:
+        """Rolls, once per card on top, whether and when this player slaps it."""
+        p, rng = self.profile, self.rng
+        self._card_at = flips
+        self._forced = False
+        reaction = p.reaction(rng)
+        if top[0] == "J":
+            self._forced = uncoverable
+            hit = uncoverable or rng.random() >= p.jack_miss
+        else:
+            hit = rng.random() < p.wrong_rate(top)
+        self._slap_after = reaction if hit else None
+
+
+class Easy(SlapjackPlayer):
+    """Slaps slowly and often misses the Jack."""
+
+    level = "easy"
+    profile = PROFILES["easy"]
+
+
+class Normal(SlapjackPlayer):
+    """A fair match for a beginner."""
+
+    level = "normal"
+    profile = PROFILES["normal"]
+
+
+class Hard(SlapjackPlayer):
+    """Quick and rarely wrong."""
+
+    level = "hard"
+    profile = PROFILES["hard"]
+
+
+PLAYERS: dict[str, type[ComputerPlayer]] = {"easy": Easy, "normal": Normal, "hard": Hard}

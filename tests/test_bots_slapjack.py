@@ -1,0 +1,178 @@
+"""Slapjack computer players: legal, blind to what a seat may not see, reproducible, and
+behaving like the seed page's three speeds (rulings J6, J8, J10)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from parlour.bots import LEVELS, ComputerPlayer, make_player
+from parlour.bots.arena import play
+from parlour.bots.slapjack import PLAYERS, PROFILES
+from parlour.engine import Game
+from parlour.games import new_game
+from parlour.games.slapjack import Flip, Slap
+
+
+def bots_for(levels: list[str], seed: int) -> list[ComputerPlayer]:
+    return [make_player("slapjack", lvl, s, seed=seed * 100 + s) for s, lvl in enumerate(levels)]
+
+
+def view(top: str | None, *, flips: int = 5, turn: int | None = 0, seat: int = 1,
+         pile: int = 3, cards: tuple[int, ...] = (20, 20)) -> dict[str, Any]:
+    return {"game": "slapjack", "seat": seat,
+            "players": [{"cards": c, "out": False, "waiting": c == 0} for c in cards],
+            "pile": pile if top else 0, "top": top, "top_player": 0 if top else None,
+            "flips": flips, "turn": turn, "slappable": bool(top and top[0] == "J"),
+            "winner": None}
+
+
+def holds_game(obj: object, seen: set[int] | None = None) -> bool:
+    """True if ``obj`` reaches a :class:`Game` through its attributes or containers."""
+    seen = set() if seen is None else seen
+    if id(obj) in seen or isinstance(obj, (str, int, float, bool, type(None))):
+        return False
+    seen.add(id(obj))
+    if isinstance(obj, Game):
+        return True
+    if isinstance(obj, dict):
+        return any(holds_game(k, seen) or holds_game(v, seen) for k, v in obj.items())
+    if isinstance(obj, (list, tuple, set, frozenset)):
+        return any(holds_game(v, seen) for v in obj)
+    attrs = dict(getattr(obj, "__dict__", {}))
+    for name in getattr(type(obj), "__slots__", ()):
+        if hasattr(obj, name):
+            attrs[name] = getattr(obj, name)
+    return any(holds_game(v, seen) for v in attrs.values())
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), levels=st.lists(st.sampled_from(LEVELS), min_size=2,
+                                                    max_size=4))
+def test_every_computer_action_is_legal_and_games_end(seed: int, levels: list[str]) -> None:
+    game = new_game("slapjack", players=len(levels), seed=seed)
+    # play() applies every decision through the checked apply: an illegal one would raise.
+    result = play(game, bots_for(levels, seed), tiebreak_seed=seed, max_actions=20_000)
+    assert result.actions == len(game.history)
+    if result.finished:
+        assert game.outcome is not None and game.outcome.winner == result.winner
+    else:
+        assert result.stopped == "max_actions"
+
+
+def test_a_player_holds_nothing_but_its_seat_and_its_randomness() -> None:
+    game = new_game("slapjack", players=3, seed=11)
+    bots = bots_for(["easy", "normal", "hard"], 11)
+    play(game, bots, tiebreak_seed=11)
+    for bot in bots:
+        assert not holds_game(bot)
+    # what a player is handed is plain JSON
+    assert json.loads(json.dumps(game.view(1))) == game.view(1)
+
+
+def test_the_same_seeds_give_the_same_game() -> None:
+    records = []
+    for _ in range(2):
+        game = new_game("slapjack", players=3, seed=42)
+        result = play(game, bots_for(["easy", "normal", "hard"], 42), tiebreak_seed=42)
+        records.append((game.record(), result.time, result.tiebreak))
+    assert records[0] == records[1]
+    game = new_game("slapjack", players=3, seed=42)
+    play(game, bots_for(["easy", "normal", "hard"], 43), tiebreak_seed=42)
+    assert game.record()["actions"] != records[0][0]["actions"]
+
+
+def test_slaps_are_aimed_with_at_ruling_j6() -> None:
+    decision = PLAYERS["hard"](1, seed=0).decide(view("JD", flips=17, turn=0), [])
+    assert decision is not None and decision.action == Slap(1, at=17)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_jack_nobody_can_cover_is_always_slapped_ruling_j8(level: str) -> None:
+    for seed in range(300):
+        bot = PLAYERS[level](1, seed=seed)
+        decision = bot.decide(view("JH", turn=None, cards=(0, 0)), [])
+        assert decision is not None and decision.action == Slap(1, at=5)
+
+
+def test_easy_often_misses_a_jack_and_hard_rarely() -> None:
+    def miss_rate(level: str) -> float:
+        misses = sum(PLAYERS[level](1, seed=s).decide(view("JC"), []) is None
+                     for s in range(2000))
+        return misses / 2000
+
+    easy, normal, hard = miss_rate("easy"), miss_rate("normal"), miss_rate("hard")
+    assert easy > normal > hard
+    assert easy >= 0.15 and hard <= 0.05
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_wrong_slaps_are_likelier_on_queens_and_kings(level: str) -> None:
+    def wrong(card: str) -> int:
+        return sum(PLAYERS[level](1, seed=s).decide(view(card), []) is not None
+                   for s in range(4000))
+
+    assert wrong("QS") + wrong("KH") > 2 * (wrong("7S") + wrong("AD"))
+
+
+def test_speeds_react_in_order_easy_slowest() -> None:
+    def median_reaction(level: str) -> float:
+        delays = sorted(d.delay for s in range(801)
+                        if (d := PLAYERS[level](1, seed=s).decide(view("JS"), [])) is not None)
+        return delays[len(delays) // 2]
+
+    assert median_reaction("easy") > median_reaction("normal") > median_reaction("hard")
+
+
+def test_asking_again_about_the_same_card_gives_no_second_roll() -> None:
+    for seed in range(200):
+        bot = PLAYERS["easy"](1, seed=seed)
+        first = bot.decide(view("QH"), [])
+        again = bot.decide(view("QH"), [{"type": "slap_ignored", "player": 0, "at": 4}])
+        assert (first is None) == (again is None)
+
+
+def test_one_wrong_slap_per_card() -> None:
+    for seed in range(400):
+        bot = PLAYERS["easy"](1, seed=seed)
+        if bot.decide(view("KH"), []) is None:
+            continue
+        after = bot.decide(view("KH"), [{"type": "wrong_slap", "player": 1, "card": "KH",
+                                          "to": 0, "penalty": "card"}])
+        assert after is None
+        return
+    pytest.fail("easy never slapped a King in 400 seeds")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_flipping_after_a_take_waits_longer_ruling_j10(level: str) -> None:
+    bot = PLAYERS[level](0, seed=1)
+    after_take = [bot.decide(view(None, turn=0, seat=0), [{"type": "take", "player": 0}])
+                  for _ in range(50)]
+    assert all(d is not None and d.action == Flip(0) for d in after_take)
+    assert min(d.delay for d in after_take if d) >= PROFILES[level].after_take
+
+
+def test_the_pause_after_a_take_depends_on_the_speed_ruling_j10() -> None:
+    pauses = [PROFILES[level].after_take for level in LEVELS]
+    assert pauses == sorted(pauses, reverse=True) and len(set(pauses)) == 3
+
+
+def test_an_out_player_does_nothing() -> None:
+    v = view("JS")
+    v["players"][1]["out"] = True
+    assert PLAYERS["hard"](1, seed=0).decide(v, []) is None
+
+
+def test_hard_beats_easy_in_a_short_arena() -> None:
+    wins = 0
+    for i in range(20):
+        levels = ["hard", "easy"] if i % 2 == 0 else ["easy", "hard"]
+        game = new_game("slapjack", players=2, seed=i)
+        result = play(game, bots_for(levels, i), tiebreak_seed=i)
+        wins += result.winner is not None and levels[result.winner] == "hard"
+    assert wins >= 15
