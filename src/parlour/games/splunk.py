@@ -1,0 +1,352 @@
+"""Splunk: a two-player race to get rid of your cards, mixing bluff (calls) and speed (slaps).
+
+- Players: exactly 2.
+- Chance: the deal (52 cards, or 54 with option ``jokers``) and, unless option ``first``
+  names one, the first player. Both go through the game's
+  :class:`~parlour.engine.chance.Chance`; the drawn first player is written into
+  ``options``, so :meth:`~parlour.engine.Game.record` replays exactly.
+- Information: imperfect, and the same for everyone. Nobody sees the cards of any pile,
+  their own included, nor the face-down base of a stack. Everyone sees the face-up cards of
+  each stack, the pile sizes, and every base that a call turns over. No event has a private
+  part: a seat's view is the public view.
+- Actions: ``Play`` a blind card onto stack 0..3 (the player whose turn it is), ``Call`` out
+  the opponent's last play, ``Slap`` a stack (either player, any time). A slap names the play
+  it was aimed at with ``at``, the number of plays made when it was sent, so that a slap that
+  lost a race is ignored instead of punished.
+
+The rulings P1 to P6 of ``shared/rulings.md`` are implemented here; the comments cite them.
+A stack is a list, bottom first: index 0 is its face-down base, the rest are face up.
+
+>>> deck = ["AS", "2S", "3S", "4S", "5H", "5D"]
+>>> deck += [c for c in standard_deck() if c not in deck]
+>>> game = Splunk(2, decks=[deck], options={"first": 0})
+>>> [e.public()["card"] for e in game.apply(Play(0, stack=1))]
+['5H']
+>>> [e.public()["kind"] for e in game.apply(Play(1, stack=1)) if e.type == "play"]
+['pair']
+>>> [e.type for e in game.apply(Slap(0, stack=1, at=2))]
+['slap', 'base']
+>>> game.view(None)["players"][1]["cards"], game.view(None)["turn"]
+(26, 1)
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from parlour.engine import Action, Event, Game, Outcome, RecordError, Termination
+from parlour.engine.cards import Card, standard_deck, value21
+
+STACKS = 4
+_OPTIONS = ("jokers", "first")
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Put your top card, unseen, face up onto stack ``stack`` (P3)."""
+
+    type: ClassVar[str] = "play"
+    stack: int
+
+
+@dataclass(frozen=True, slots=True)
+class Call(Action):
+    """Call out the opponent's last play: is its stack over 21 (P4)?"""
+
+    type: ClassVar[str] = "call"
+
+
+@dataclass(frozen=True, slots=True)
+class Slap(Action):
+    """Slap stack ``stack``; ``at`` is the number of plays made when you slapped (P5)."""
+
+    type: ClassVar[str] = "slap"
+    stack: int
+    at: int | None = None
+
+
+def slap_kind(stack: list[Card]) -> str | None:
+    """What the top card of ``stack`` (bottom first, base at 0) makes: P5's three slaps.
+
+    >>> slap_kind(["KD", "7S", "7H"]), slap_kind(["KD", "7S", "2C", "7H"]), slap_kind(["KD", "X1"])
+    ('pair', 'sandwich', 'joker')
+
+    The face-down base never counts: a card matching only the base makes nothing.
+
+    >>> slap_kind(["7D", "2C", "7H"]), slap_kind(["7D", "7H"])
+    (None, None)
+    """
+    rank = stack[-1][0]
+    if rank == "X":
+        return "joker"
+    n = len(stack)
+    if n >= 3:
+        if stack[-2][0] == rank:
+            return "pair"
+        if n >= 4 and stack[-3][0] == rank:
+            return "sandwich"
+    return None
+
+
+def total21(cards: list[Card]) -> int:
+    """The count of a call (P4): ace 1, 2..10 face value, J Q K 10, joker 0.
+
+    >>> total21(["X1", "KS", "AH", "9C"])
+    20
+    """
+    return sum(value21(c) for c in cards)
+
+
+class Splunk(Game):
+    """The state of one game of Splunk."""
+
+    name = "splunk"
+    min_players = 2
+    max_players = 2
+    action_kinds = {"play": Play, "call": Call, "slap": Slap}
+
+    piles: list[deque[Card]]
+    stacks: list[list[Card]]
+
+    # -- options and setup -------------------------------------------------------------------
+
+    def _resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        unknown = sorted(set(options) - set(_OPTIONS))
+        if unknown:
+            raise RecordError(f"splunk has no option {unknown} (its options: jokers, first)")
+        jokers = options.get("jokers", False)
+        if not isinstance(jokers, bool):
+            raise RecordError(f"splunk option 'jokers' must be true or false, not {jokers!r}")
+        # Drawn even when `first` is given, so that one seed always deals the same deck.
+        drawn = self.chance.choice(2)
+        first = options.get("first")
+        if first is None:
+            first = drawn
+        if isinstance(first, bool) or first not in (0, 1):
+            raise RecordError(f"splunk option 'first' must be seat 0 or 1, not {first!r}")
+        return {"jokers": jokers, "first": first}
+
+    def _setup(self, events: list[Event]) -> None:
+        deck = self.chance.deck(standard_deck(jokers=self.options["jokers"]))
+        # P1: dealt one at a time from seat 0; the first card dealt to you is your top card.
+        self.piles = [deque(deck[0::2]), deque(deck[1::2])]
+        self.stacks = [[] for _ in range(STACKS)]
+        self.plays = 0
+        self.last_player: int | None = None
+        self.last_stack: int | None = None
+        # The slap the latest play opened, or None; also None once that play is settled.
+        self.open_slap: str | None = None
+        # True once a call or a slap has dealt with the latest play's stack (P5: "the other
+        # is stale").
+        self.settled = False
+        self.winner: int | None = None
+        self.turn: int | None = self.options["first"]
+        events.append(Event("deal", {"cards": [len(p) for p in self.piles],
+                                     "jokers": self.options["jokers"]}))
+        # P2: seat 0's top two cards are the bases of stacks 0 and 1, seat 1's of 2 and 3.
+        for slot in range(STACKS):
+            owner = slot // 2
+            self.stacks[slot].append(self.piles[owner].popleft())
+            events.append(Event("base", {"player": owner, "stack": slot, "reason": "setup"}))
+        events.append(Event("first", {"player": self.turn}))
+
+    # -- checks ------------------------------------------------------------------------------
+
+    def call_open(self) -> bool:
+        """Whether the latest play may still be called out (by the other player)."""
+        return self.last_player is not None and not self.settled and self.winner is None
+
+    def _why_illegal(self, action: Action) -> str | None:
+        p = action.player
+        if isinstance(action, Play):
+            return self._why_not_play(p, action.stack)
+        if isinstance(action, Call):
+            return self._why_not_call(p)
+        assert isinstance(action, Slap)
+        return self._why_not_slap(action.stack, action.at)
+
+    def _why_not_play(self, p: int, stack: int) -> str | None:
+        if not 0 <= stack < STACKS:
+            return f"there is no stack {stack} (the stacks are 0 to {STACKS - 1})"
+        if self.turn != p:
+            return f"it is seat {self.turn}'s turn to play"
+        return None
+
+    def _why_not_call(self, p: int) -> str | None:
+        # P4: only on the opponent's latest play, before your own play and before a slap.
+        if self.last_player is None:
+            return "no call is open: nobody has played yet"
+        if self.last_player == p:
+            return "no call is open: you cannot call out your own play"
+        if self.settled:
+            return f"no call is open: the play on stack {self.last_stack} was already settled"
+        return None
+
+    def _why_not_slap(self, stack: int, at: int | None) -> str | None:
+        if not 0 <= stack < STACKS:
+            return f"there is no stack {stack} (the stacks are 0 to {STACKS - 1})"
+        if at is not None and not 0 <= at <= self.plays:
+            # P5 (as J6): an `at` beyond the plays made so far is refused.
+            return f"'at' is {at} but {self.plays} cards have been played so far"
+        return None
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.winner is not None:
+            return []
+        actions: list[Action] = []
+        if self.turn == seat:
+            actions += [Play(seat, s) for s in range(STACKS)]
+        if self.call_open() and self.last_player != seat:
+            actions.append(Call(seat))
+        actions += [Slap(seat, s, at=self.plays) for s in range(STACKS)]
+        return actions
+
+    # -- rules -------------------------------------------------------------------------------
+
+    def _do(self, action: Action, events: list[Event] | None) -> None:
+        if isinstance(action, Play):
+            self._play(action.player, action.stack, events)
+        elif isinstance(action, Call):
+            self._call(action.player, events)
+        else:
+            assert isinstance(action, Slap)
+            self._slap(action.player, action.stack, action.at, events)
+
+    def _play(self, p: int, s: int, events: list[Event] | None) -> None:
+        """P3: the top card goes face up onto the chosen stack; the opponent is next."""
+        card = self.piles[p].popleft()
+        stack = self.stacks[s]
+        stack.append(card)
+        self.plays += 1
+        self.last_player, self.last_stack, self.settled = p, s, False
+        self.open_slap = slap_kind(stack)
+        self.turn = 1 - p
+        if events is not None:
+            events.append(Event("play", {"player": p, "stack": s, "card": card,
+                                         "at": self.plays, "kind": self.open_slap}))
+        if not self.piles[1 - p]:
+            # P6: the opponent played their last card and neither called nor slapped it.
+            self._win(1 - p, "last_play_stood", events)
+
+    def _call(self, p: int, events: list[Event] | None) -> None:
+        """P4: over 21, the accused takes the stack; otherwise the caller does."""
+        s, accused = self.last_stack, self.last_player
+        assert s is not None and accused is not None
+        stack = self.stacks[s]
+        total = total21(stack)
+        over = total > 21
+        taker, winner = (accused, p) if over else (p, accused)
+        if events is not None:
+            events.append(Event("call", {
+                "player": p, "accused": accused, "stack": s, "base": stack[0],
+                "cards": list(stack), "total": total, "over": over, "taker": taker}))
+        self._settle()
+        self._take(taker, s)
+        self._new_base(winner, s, "call", taker, events)
+
+    def _slap(self, p: int, s: int, at: int | None, events: list[Event] | None) -> None:
+        if (at is not None and at != self.plays) or (s == self.last_stack and self.settled):
+            # P5: a slap aimed at an earlier play, or at a play already settled, is stale.
+            if events is not None:
+                events.append(Event("slap_ignored", {"player": p, "stack": s, "at": at,
+                                                     "reason": "stale"}))
+            return
+        kind = self.open_slap if s == self.last_stack else None
+        if kind is None:
+            self._wrong_slap(p, s, events)
+        else:
+            self._good_slap(p, s, kind, events)
+
+    def _good_slap(self, p: int, s: int, kind: str, events: list[Event] | None) -> None:
+        """P5: the first slapper gives the stack away, lays a new base; the other plays next."""
+        other = 1 - p
+        if events is not None:
+            events.append(Event("slap", {"player": p, "stack": s, "kind": kind,
+                                         "taker": other, "cards": len(self.stacks[s])}))
+        self._settle()
+        self._take(other, s)
+        self._new_base(p, s, "slap", other, events)
+
+    def _wrong_slap(self, p: int, s: int, events: list[Event] | None) -> None:
+        """P5: the slapper takes the stack, the other lays the new base; the slapper is next."""
+        latest = s == self.last_stack
+        if events is not None:
+            why = "no pair, sandwich or joker" if latest else "not the latest play"
+            events.append(Event("wrong_slap", {"player": p, "stack": s, "reason": why,
+                                               "taker": p, "cards": len(self.stacks[s])}))
+        if latest:
+            self._settle()
+        self._take(p, s)
+        self._new_base(1 - p, s, "wrong_slap", p, events)
+
+    # -- helpers -------------------------------------------------------------------------------
+
+    def _settle(self) -> None:
+        """The latest play has been dealt with: no more call or slap on it (P5)."""
+        self.settled = True
+        self.open_slap = None
+
+    def _take(self, p: int, s: int) -> None:
+        """P4: the stack goes under the taker's pile in stack order, base first."""
+        self.piles[p].extend(self.stacks[s])
+        self.stacks[s] = []
+
+    def _new_base(self, p: int, s: int, reason: str, next_turn: int,
+                  events: list[Event] | None) -> None:
+        """``p`` lays their top card face down on slot ``s``; then ``next_turn`` plays (P4, P5).
+
+        P6: a player with no card for the base, or who lays their last one, has won.
+        """
+        pile = self.piles[p]
+        if not pile:
+            self._win(p, "no_card_for_base", events)
+            return
+        self.stacks[s].append(pile.popleft())
+        if events is not None:
+            events.append(Event("base", {"player": p, "stack": s, "reason": reason}))
+        if not pile:
+            self._win(p, "last_card_as_base", events)
+            return
+        self.turn = next_turn
+
+    def _win(self, p: int, reason: str, events: list[Event] | None) -> None:
+        self.winner = p
+        self.turn = None
+        self._settle()
+        if events is not None:
+            events.append(Event("win", {"player": p, "reason": reason}))
+
+    # -- what players see ----------------------------------------------------------------------
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if self.winner is None:
+            return None
+        return Outcome(self.winner, Termination.RAN_OUT_OF_CARDS)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        # Nobody sees a pile or a base (P1, G3), so every seat's view is the public one;
+        # `seat` only says who is looking.
+        last = (None if self.last_player is None
+                else {"stack": self.last_stack, "player": self.last_player})
+        return {
+            "game": self.name,
+            "seat": seat,
+            "jokers": self.options["jokers"],
+            "first": self.options["first"],
+            "players": [{"cards": len(p)} for p in self.piles],
+            "stacks": [{"cards": len(st), "base": bool(st), "up": st[1:],
+                        "up_total": total21(st[1:])} for st in self.stacks],
+            "turn": self.turn,
+            "plays": self.plays,
+            "last_play": last,
+            "call_open": self.call_open(),
+            "slap_open": self.last_stack if self.open_slap is not None else None,
+            "slap_kind": self.open_slap,
+            "winner": self.winner,
+        }
+
+
+GAME = Splunk
