@@ -61,6 +61,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    from parlour.web.server import serve
+
+    return serve(args.host, args.port)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="parlour", description="Play, replay and study Slabberjan, Slapjack and Splunk.")
@@ -75,6 +81,11 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--json", action="store_true",
                      help="print {view, outcome, events} as one JSON object")
     rep.set_defaults(run=cmd_replay)
+
+    srv = sub.add_parser("serve", help="run the web server: play in your browser")
+    srv.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    srv.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+    srv.set_defaults(run=cmd_serve)
     return parser
 
 

@@ -1,0 +1,52 @@
+"""What a live table needs to know about each game beyond its rules: seats, speed, `at`.
+
+The rules engine knows nothing of the clock. A live table does, and a few facts about a game
+matter only there: how many seats its page offers, which actions carry ``at`` (and which view
+key counts the moves it refers to), and which computer actions must wait a moment after some
+event so that a person can see what happened (ruling J10: after a pile is taken, computer
+players wait before flipping). Adding a game to the web means adding a :class:`Pacing` here.
+
+>>> PACING["slapjack"].pause_for("hard") < PACING["slapjack"].pause_for("easy")
+True
+>>> PACING["slapjack"].seats
+(2, 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Pacing:
+    """The live-table facts of one game."""
+
+    seats: tuple[int, int]
+    """Fewest and most players the page seats (a person and computer players)."""
+    at_field: str | None = None
+    """The view key that an action's ``at`` refers to (Slapjack: ``flips``)."""
+    after: frozenset[str] = frozenset()
+    """Event types after which computer players hold back some actions..."""
+    held: frozenset[str] = frozenset()
+    """...these action types..."""
+    pause: Mapping[str, float] = field(default_factory=dict)
+    """...for this many seconds, by level."""
+
+    def pause_for(self, level: str | None) -> float:
+        if level is None:
+            return 0.0
+        return self.pause.get(level, 0.0)
+
+
+PACING: dict[str, Pacing] = {
+    # J10: after a pile is taken the next flip waits a moment, longer on the easier speeds,
+    # so that nobody can bury a Jack faster than a person can see it.
+    "slapjack": Pacing(
+        seats=(2, 4),
+        at_field="flips",
+        after=frozenset({"take"}),
+        held=frozenset({"flip"}),
+        pause={"easy": 1.4, "normal": 1.0, "hard": 0.7},
+    ),
+}
