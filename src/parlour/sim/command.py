@@ -1,0 +1,117 @@
+"""``parlour simulate``: checks its flags, runs the games with a progress bar, prints results.
+
+The command line (``parlour.cli``) only declares the flags and imports this module when the
+subcommand runs, so other subcommands do not pay for multiprocessing and matplotlib.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any, TextIO
+
+from parlour.bots import LEVELS
+from parlour.engine import GameError
+from parlour.games import game_class
+from parlour.sim.report import plot, text_table
+from parlour.sim.simulate import SimConfig, simulate
+
+
+class ProgressBar:
+    """A one-line progress bar on a stream (stderr), redrawn at most ten times a second."""
+
+    def __init__(self, stream: TextIO, width: int = 30) -> None:
+        self.stream = stream
+        self.width = width
+        self.started = time.monotonic()
+        self._drawn = 0.0
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if done < total and now - self._drawn < 0.1:
+            return
+        self._drawn = now
+        filled = self.width * done // max(total, 1)
+        rate = done / max(now - self.started, 1e-9)
+        self.stream.write(f"\r[{'#' * filled}{'.' * (self.width - filled)}] "
+                          f"{done}/{total} games, {rate:.0f}/s")
+        if done >= total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+def _fail(message: str) -> int:
+    print(f"parlour simulate: {message}", file=sys.stderr)
+    return 2
+
+
+def parse_options(pairs: list[str]) -> dict[str, Any]:
+    """``KEY=VALUE`` pairs; a VALUE that reads as JSON (true, 5) is taken as such.
+
+    >>> parse_options(["free_choice=true", "chips=5", "name=x"])
+    {'free_choice': True, 'chips': 5, 'name': 'x'}
+    """
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise ValueError(f"--option wants KEY=VALUE, not {pair!r}")
+        try:
+            options[key] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key] = value
+    return options
+
+
+def config_from_args(args: argparse.Namespace) -> SimConfig:
+    """The simulation the flags ask for; ``ValueError`` with one clear line if they are bad."""
+    cls = game_class(args.game)
+    if not cls.min_players <= args.players <= cls.max_players:
+        raise ValueError(f"{args.game} is for {cls.min_players} to {cls.max_players} players, "
+                         f"not {args.players}")
+    bots = tuple(b.strip().lower() for b in args.bots.split(","))
+    for level in bots:
+        if level not in LEVELS:
+            raise ValueError(f"unknown bot level {level!r} in --bots "
+                             f"(expected {', '.join(LEVELS)})")
+    if len(bots) == 1:
+        bots *= args.players
+    if len(bots) != args.players:
+        raise ValueError(f"--bots names {len(bots)} levels for {args.players} players "
+                         "(give one level, or one per player)")
+    for flag, value in (("--games", args.games), ("--jobs", args.jobs),
+                        ("--max-actions", args.max_actions)):
+        if value < 1:
+            raise ValueError(f"{flag} must be at least 1, not {value}")
+    options = parse_options(args.option or [])
+    try:
+        cls(args.players, seed=0, options=options)
+    except GameError as exc:
+        raise ValueError(f"bad --option: {exc}") from None
+    return SimConfig(args.game, args.players, bots, args.games, args.seed, args.jobs,
+                     args.swap_seats, options, args.max_actions)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        config = config_from_args(args)
+    except ValueError as exc:
+        return _fail(str(exc))
+    if args.plot and not args.plot.lower().endswith(".png"):
+        return _fail(f"--plot wants a .png file name, not {args.plot!r}")
+    progress = None if args.quiet else ProgressBar(sys.stderr)
+    result = simulate(config, progress)
+    if args.plot:
+        try:
+            plot(result, args.plot)
+        except OSError as exc:
+            return _fail(f"cannot write {args.plot}: {exc.strerror}")
+    if args.json:
+        json.dump({k: v for k, v in result.items() if k != "lengths" or args.lengths},
+                  sys.stdout)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(text_table(result))
+    return 0

@@ -1,0 +1,76 @@
+"""How a simulation's statistics are shown: a plain-text table, and a PNG with matplotlib."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _pct(x: float | None) -> str:
+    return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def _num(x: float) -> str:
+    return f"{x:.1f}" if isinstance(x, float) and not x.is_integer() else f"{x:.0f}"
+
+
+def text_table(result: dict[str, Any]) -> str:
+    """The win rates (Wilson 95% intervals) and the game-length statistics, as text."""
+    cfg = result["config"]
+    seats = ("seats rotate (entry k at seat (k+i) mod N in game i)" if cfg["swap_seats"]
+             else "seats fixed (entry k at seat k)")
+    options = ", ".join(f"{k}={v}" for k, v in cfg["options"].items())
+    lines = [f"{result['game']}, {result['players']} players, {result['games']} games, "
+             f"seed {cfg['seed']}, {seats}" + (f", options {options}" if options else "")]
+    extra = sorted({k for e in result["entries"] for k in e}
+                   - {"entry", "bot", "seat", "wins", "win_rate", "ci95"})
+    header = f"{'entry':>5}  {'seat':>4}  {'bot':<6}  {'wins':>6}  {'win rate':>8}  95% CI (Wilson)"
+    lines += ["", header + "".join(f"  {k:>14}" for k in extra)]
+    for e in result["entries"]:
+        lo, hi = e["ci95"]
+        seat = str(e["seat"]) if isinstance(e["seat"], int) else "rot"
+        row = (f"{e['entry']:>5}  {seat:>4}  {e['bot']:<6}  {e['wins']:>6}  "
+               f"{_pct(e['win_rate']):>8}  [{_pct(lo)}, {_pct(hi)}]")
+        lines.append(row + "".join(f"  {_num(e[k]):>14}" for k in extra))
+    unfinished = f"unfinished (capped): {result['unfinished']}"
+    if result["stopped"]:
+        unfinished += " (" + ", ".join(f"{k}: {v}" for k, v in result["stopped"].items()) + ")"
+    lines += ["", f"finished: {result['finished']}   {unfinished}",
+              "win rates are over finished games", ""]
+    lines.append(f"{'game length':<20} {'mean':>8} {'sd':>8} {'min':>7} {'p5':>7} "
+                 f"{'median':>7} {'p95':>7} {'max':>7}")
+    for key, label in (("actions", "actions"), ("seconds", "virtual seconds")):
+        s = result["length"][key]
+        if s["count"]:
+            lines.append(f"{label:<20} {s['mean']:>8.1f} {s['sd']:>8.1f} {_num(s['min']):>7} "
+                         f"{_num(s['p5']):>7} {_num(s['median']):>7} {_num(s['p95']):>7} "
+                         f"{_num(s['max']):>7}")
+    return "\n".join(lines) + "\n"
+
+
+def plot(result: dict[str, Any], path: str) -> None:
+    """Win rates with their intervals, and the distribution of game lengths, into ``path``."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
+    entries = result["entries"]
+    labels = [f"{e['entry']}: {e['bot']}" for e in entries]
+    rates = [e["win_rate"] or 0.0 for e in entries]
+    errors = [[r - e["ci95"][0] for r, e in zip(rates, entries, strict=True)],
+              [e["ci95"][1] - r for r, e in zip(rates, entries, strict=True)]]
+    left.bar(labels, rates, yerr=errors, capsize=6, color="#4c72b0")
+    left.axhline(1 / result["players"], color="grey", linestyle="--", linewidth=1,
+                 label="even share")
+    left.set_ylim(0, 1)
+    left.set_ylabel("win rate (95% Wilson interval)")
+    left.set_title(f"{result['game']}: {result['finished']} finished games")
+    left.legend()
+    right.hist(result["lengths"], bins=40, color="#55a868")
+    right.set_xlabel("game length (actions)")
+    right.set_ylabel("games")
+    right.set_title("game lengths")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
