@@ -66,6 +66,7 @@ class Slapjack(Game):
             self.stacks[i % n].append(card)
         self.pile = []  # bottom first; face-down penalty cards go in at index 0
         self.out = [False] * n
+        self.players_in = n
         self.flips = 0
         self.top_player: int | None = None  # who flipped the card on top of the pile
         self.last_flipper: int | None = None
@@ -127,7 +128,7 @@ class Slapjack(Game):
         if not pile or (at is not None and at != self.flips):
             # J5: an empty pile does nothing; J6: a stale slap is ignored, without penalty.
             if events is not None:
-                reason = "stale" if pile or at != self.flips else "empty"
+                reason = "empty" if not pile and at in (None, self.flips) else "stale"
                 events.append(Event("slap_ignored", {"player": p, "at": at, "reason": reason}))
             return
         if is_jack(pile[-1]):
@@ -162,15 +163,12 @@ class Slapjack(Game):
 
     def _settle(self, events: list[Event] | None) -> None:
         """After every action: the winner (J9), and nobody left with a card to flip (J8)."""
-        if self.winner is None:
-            still_in = [q for q in range(self.players) if not self.out[q]]
-            if len(still_in) == 1:
-                self.winner = still_in[0]
-                self.turn = None
-                if events is not None:
-                    events.append(Event("win", {"player": self.winner}))
-                return
-        if self.turn is None and self.winner is None and self.pile and not is_jack(self.pile[-1]):
+        if self.players_in == 1 and self.winner is None:
+            self.winner = self.out.index(False)
+            self.turn = None
+            if events is not None:
+                events.append(Event("win", {"player": self.winner}))
+        elif self.turn is None and self.winner is None and self.pile and not is_jack(self.pile[-1]):
             # J8: nobody still in can flip; the last flipper (or, if they are out, the next
             # player still in after them) takes the pile and play goes on.
             assert self.last_flipper is not None
@@ -197,6 +195,7 @@ class Slapjack(Game):
     def _knock_out(self, seats: list[int], events: list[Event] | None) -> None:
         for q in seats:
             self.out[q] = True
+            self.players_in -= 1
             if events is not None:
                 events.append(Event("out", {"player": q}))
 
