@@ -44,7 +44,7 @@ def accounted(game: Slabberjan) -> Counter[str]:
     return Counter([p for p in game.hands if p is not None] + game.bag_left + game.set_aside)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(tables)
 def test_pieces_and_chips_are_conserved_and_one_winner_takes_everything(
         table: dict[str, Any]) -> None:
@@ -65,7 +65,7 @@ def test_pieces_and_chips_are_conserved_and_one_winner_takes_everything(
     assert game.outcome is not None and game.outcome.winner == game.winner
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(tables, st.integers(0, 400))
 def test_g2_replaying_the_record_reproduces_every_event(
         table: dict[str, Any], length: int) -> None:
@@ -80,7 +80,7 @@ def test_g2_replaying_the_record_reproduces_every_event(
         game.view(s) for s in [None, *range(game.players)]]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(tables, st.integers(0, 400))
 def test_the_fast_push_path_reaches_the_same_state_as_apply(
         table: dict[str, Any], length: int) -> None:
@@ -124,7 +124,7 @@ def trace(game: Slabberjan, seat: int | None, actions: list[Action]) -> list[Any
     return out
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(st.integers(2, 12), st.permutations(PIECES), st.booleans(), st.integers(0, 2**32),
        st.data())
 def test_g3_a_view_does_not_change_when_only_pieces_hidden_from_it_differ(
