@@ -9,8 +9,12 @@ def _pct(x: float | None) -> str:
     return "-" if x is None else f"{100 * x:.1f}%"
 
 
-def _num(x: float) -> str:
-    return f"{x:.1f}" if isinstance(x, float) and not x.is_integer() else f"{x:.0f}"
+def _num(x: float | None) -> str:
+    if x is None:
+        return "-"
+    if isinstance(x, float) and not x.is_integer():
+        return f"{x:.3f}" if abs(x) < 10 else f"{x:.1f}"
+    return f"{x:.0f}"
 
 
 def text_table(result: dict[str, Any]) -> str:

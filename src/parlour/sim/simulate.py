@@ -25,7 +25,7 @@ from typing import Any
 from parlour.bots import make_player
 from parlour.bots.arena import play
 from parlour.games import new_game
-from parlour.sim.metrics import new_metric
+from parlour.sim.metrics import RATIOS, new_metric
 from parlour.sim.stats import summary, wilson
 
 #: Called with (games done, games in all) as the simulation goes.
@@ -66,7 +66,7 @@ def play_one(config: SimConfig, index: int) -> dict[str, Any]:
     bots = [make_player(config.game, config.bots[seats[s]], s,
                         seed=_derived_seed(config.seed, index, "seat", s))
             for s in range(config.players)]
-    metric = new_metric(config.game, config.players)
+    metric = new_metric(game)
     result = play(game, bots, tiebreak_seed=_derived_seed(config.seed, index, "ties"),
                   max_actions=config.max_actions, max_time=config.max_time,
                   observer=metric.observe if metric else None)
@@ -132,6 +132,10 @@ def summarize(config: SimConfig, games: Sequence[dict[str, Any]]) -> dict[str, A
     for name, totals in metrics.items():
         for e, total in enumerate(totals):
             entries[e][name] = total
+    for name, (num, den) in RATIOS.items():
+        if num in metrics and den in metrics:
+            for entry in entries:
+                entry[name] = entry[num] / entry[den] if entry[den] else None
     stopped: dict[str, int] = {}
     for g in games:
         if g["stopped"]:

@@ -1,0 +1,232 @@
+"""Computer players for Splunk: where to play, when to call out, and the slap races.
+
+- Sees: the public view, which is every seat's view in Splunk (nobody sees a pile or a
+  face-down base): each stack's face-up cards and count, the pile sizes, the latest play,
+  whether a call or a slap is open; and the public events.
+- Decides: on its turn, the stack for its blind card (P3); after the opponent's play,
+  whether to call it out (P4); after any play that opens a slap (pair, sandwich, joker;
+  P5), whether and how fast to slap, aimed with ``at`` (the view's ``plays``). Like
+  Slapjack's players, each play is judged once: being asked again never re-rolls a slap.
+- Chance: its own ``random.Random(seed)``; reaction times as in Slapjack, a floor plus a
+  log-normal tail, and a thinking time before a play or a call.
+
+Levels:
+
+- Easy uses a crude threshold: it calls when the face-up cards of the stack add up to 16
+  or more, and plays on a random stack whose face-up total is at most 11. It slaps slowly,
+  often misses a slap and sometimes slaps a stack that has nothing to slap.
+- Normal adds an average base (about 6.5) to the face-up total and calls when that is over
+  21; it plays on the stack with the lowest face-up total.
+- Hard estimates the chance that a stack is over 21 from the cards it has not seen: every
+  card that is not face up on a stack may be a base or its own next card, all equally
+  likely. It calls when that chance is over one half (a call moves the stack to whichever
+  side is wrong, so a coin flip is where it pays), and plays where the expected number of
+  cards a call would give it back is smallest. It is quick and rarely wrong at slaps.
+
+When the opponent has just played their last card every level but Easy calls or slaps,
+whatever the odds: letting the play stand loses the game (P6).
+
+>>> bot = PLAYERS["hard"](0, seed=1)
+>>> view = {"seat": 0, "players": [{"cards": 20}, {"cards": 20}], "jokers": False,
+...         "stacks": [{"cards": 4, "base": True, "up": ["KS", "9D", "5C"], "up_total": 24},
+...                    {"cards": 1, "base": True, "up": [], "up_total": 0}] * 2,
+...         "turn": 0, "plays": 9, "last_play": {"stack": 0, "player": 1}, "call_open": True,
+...         "slap_open": None, "slap_kind": None, "winner": None}
+>>> bot.decide(view, []).action
+Call(player=0)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from parlour.bots.base import ComputerPlayer, Decision
+from parlour.engine.cards import standard_deck, value21
+from parlour.games.splunk import STACKS, Call, Play, Slap
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """How one speed of computer player slaps, calls and plays (times in seconds)."""
+
+    reaction_floor: float
+    reaction_median: float
+    reaction_spread: float
+    #: chance of not slapping a pair, sandwich or joker at all
+    slap_miss: float
+    #: chance of slapping the latest play when it makes nothing
+    wrong_slap: float
+    #: thinking time before a play or a call, uniform in [think_min, think_max]
+    think_min: float
+    think_max: float
+
+    def reaction(self, rng: random.Random) -> float:
+        tail = self.reaction_median - self.reaction_floor
+        return self.reaction_floor + rng.lognormvariate(math.log(tail), self.reaction_spread)
+
+    def think(self, rng: random.Random) -> float:
+        return rng.uniform(self.think_min, self.think_max)
+
+
+PROFILES: dict[str, Profile] = {
+    "easy": Profile(0.30, 0.70, 0.50, slap_miss=0.30, wrong_slap=0.03,
+                    think_min=1.0, think_max=2.0),
+    "normal": Profile(0.22, 0.50, 0.45, slap_miss=0.10, wrong_slap=0.01,
+                      think_min=0.8, think_max=1.5),
+    "hard": Profile(0.18, 0.40, 0.40, slap_miss=0.03, wrong_slap=0.002,
+                    think_min=0.6, think_max=1.1),
+}
+EASY_CALL_AT = 16
+EASY_SAFE_UP_TO = 11
+NORMAL_BASE = 6.5
+
+
+def unseen_values(view: dict[str, Any]) -> list[int]:
+    """The count of every card not face up on a stack: each may be a base or a next card.
+
+    >>> len(unseen_values({"jokers": False, "stacks": [{"up": ["KS", "2D"]}]}))
+    50
+    """
+    pool = Counter(standard_deck(jokers=view["jokers"]))
+    for stack in view["stacks"]:
+        pool.subtract(stack["up"])
+    return [value21(card) for card in pool.elements()]
+
+
+def chance_over(up_total: int, values: Sequence[int], extra: Sequence[int] = ()) -> float:
+    """The chance that base + ``up_total`` (+ one more card from ``values``) is over 21.
+
+    >>> chance_over(12, [10, 10, 1, 1])
+    0.5
+    >>> chance_over(5, [10, 10, 1, 1], extra=[10, 10, 1, 1]) > 0
+    True
+    """
+    n = len(values)
+    if not n:
+        return 0.0
+    if not extra:
+        return sum(up_total + v > 21 for v in values) / n
+    # base and next card are two different unseen cards: count ordered pairs
+    counts = Counter(values)
+    over = 0
+    for a, ca in counts.items():
+        for b, cb in counts.items():
+            if up_total + a + b > 21:
+                over += ca * (cb - (a == b))
+    return over / (n * (n - 1)) if n > 1 else 0.0
+
+
+class SplunkPlayer(ComputerPlayer):
+    """A Splunk computer player; subclasses set the profile, the calls and the plays."""
+
+    game = "splunk"
+    level = "normal"
+    profile: Profile = PROFILES["normal"]
+
+    def __init__(self, seat: int, *, seed: int | None = None) -> None:
+        super().__init__(seat, seed=seed)
+        self._play_at = -1  # the `plays` of the latest play, judged once
+        self._slap_after: float | None = None
+        self._slap_stack = 0
+        self._slap_wrong = False  # the planned slap is a mistake (the play makes nothing)
+        self._call = False
+
+    def decide(self, view: dict[str, Any], events: Sequence[dict[str, Any]]) -> Decision | None:
+        me = self.seat
+        if view["winner"] is not None:
+            return None
+        plays: int = view["plays"]
+        for event in events:
+            # our slap on this play was carried out (a wrong one, or one that came too
+            # late): no second slap on the same play
+            if event.get("player") == me and event["type"] in ("wrong_slap", "slap_ignored"):
+                self._slap_after = None
+        last = view["last_play"]
+        if last is not None and plays != self._play_at:
+            self._judge(view, last)
+        p = self.profile
+        slap_still_open = view["slap_open"] is not None or (self._slap_wrong and view["call_open"])
+        if self._slap_after is not None and slap_still_open:
+            return Decision(Slap(me, self._slap_stack, at=plays), self._slap_after)
+        if self._call and view["call_open"] and last is not None and last["player"] != me:
+            return Decision(Call(me), p.think(self.rng))
+        if view["turn"] == me:
+            return Decision(Play(me, self.choose_stack(view)), p.think(self.rng))
+        return None
+
+    def _judge(self, view: dict[str, Any], last: dict[str, Any]) -> None:
+        """Once per play: slap it (and how fast), call it out?"""
+        p, rng = self.profile, self.rng
+        self._play_at = view["plays"]
+        self._slap_after = None
+        self._slap_wrong = False
+        self._call = False
+        reaction = p.reaction(rng)
+        if view["slap_open"] is not None:
+            if rng.random() >= p.slap_miss:
+                self._slap_after = reaction
+                self._slap_stack = view["slap_open"]
+        elif view["call_open"] and rng.random() < p.wrong_slap:
+            self._slap_after, self._slap_stack, self._slap_wrong = reaction, last["stack"], True
+        if view["call_open"] and last["player"] != self.seat:
+            stack = view["stacks"][last["stack"]]
+            last_card = view["players"][last["player"]]["cards"] == 0
+            self._call = self.wants_call(view, stack) or (last_card and self.level != "easy")
+
+    def wants_call(self, view: dict[str, Any], stack: dict[str, Any]) -> bool:
+        return bool(stack["up_total"] + NORMAL_BASE > 21)
+
+    def choose_stack(self, view: dict[str, Any]) -> int:
+        totals = [(s["up_total"], self.rng.random(), i) for i, s in enumerate(view["stacks"])]
+        return min(totals)[2]
+
+
+class Easy(SplunkPlayer):
+    """A crude threshold; slow and often wrong at slaps."""
+
+    level = "easy"
+    profile = PROFILES["easy"]
+
+    def wants_call(self, view: dict[str, Any], stack: dict[str, Any]) -> bool:
+        return bool(stack["up_total"] >= EASY_CALL_AT)
+
+    def choose_stack(self, view: dict[str, Any]) -> int:
+        safe = [i for i, s in enumerate(view["stacks"]) if s["up_total"] <= EASY_SAFE_UP_TO]
+        return self.rng.choice(safe or list(range(STACKS)))
+
+
+class Normal(SplunkPlayer):
+    """An average base added to what is face up; a fair match for a beginner."""
+
+    level = "normal"
+    profile = PROFILES["normal"]
+
+
+class Hard(SplunkPlayer):
+    """Counts the cards it has not seen; quick and rarely wrong at slaps."""
+
+    level = "hard"
+    profile = PROFILES["hard"]
+
+    def wants_call(self, view: dict[str, Any], stack: dict[str, Any]) -> bool:
+        return chance_over(stack["up_total"], unseen_values(view)) > 0.5
+
+    def choose_stack(self, view: dict[str, Any]) -> int:
+        values = unseen_values(view)
+        best: tuple[float, float, int] | None = None
+        for i, stack in enumerate(view["stacks"]):
+            # a call that finds it over 21 gives us the stack and our card back
+            risk = chance_over(stack["up_total"], values, extra=values) * (stack["cards"] + 1)
+            key = (risk, self.rng.random(), i)
+            if best is None or key < best:
+                best = key
+        assert best is not None
+        return best[2]
+
+
+PLAYERS: dict[str, type[ComputerPlayer]] = {"easy": Easy, "normal": Normal, "hard": Hard}
