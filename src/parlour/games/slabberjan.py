@@ -14,6 +14,14 @@
   action, even a forced one; rounds, payments, eliminations, redeals and the next deal
   follow from it without further actions.
 
+Events, public part first, then [what only some seats are told]: ``deal`` round, dealer,
+deal [each seat its piece]; ``stand`` player; ``swap`` player, target [the two: gave, got];
+``announce`` player (the swapper or dealer), holder (seat, or None from the bag), bag,
+piece, words (the exact words; "fool over fool" adds players); ``no_swap`` player, reason;
+``undo`` reason [each seat its piece]; ``draw`` player [the dealer: gave, got]; ``keep``
+player, reason; ``reveal`` pieces; ``pay`` player, reason, chips, pot; ``out`` player;
+``spared`` players, reason; ``win`` player, pot.
+
 Rulings S1 to S12 and G1 to G3 of ``shared/rulings.md`` are implemented here; the comments
 cite them.
 
