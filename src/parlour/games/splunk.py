@@ -189,7 +189,8 @@ class Splunk(Game):
             return f"there is no stack {stack} (the stacks are 0 to {STACKS - 1})"
         if at is not None and not 0 <= at <= self.plays:
             # P5 (as J6): an `at` beyond the plays made so far is refused.
-            return f"'at' is {at} but {self.plays} cards have been played so far"
+            played = "1 card has" if self.plays == 1 else f"{self.plays} cards have"
+            return f"'at' is {at} but {played} been played so far"
         return None
 
     def legal_actions(self, seat: int) -> list[Action]:
