@@ -13,7 +13,7 @@ from typing import Any
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from parlour.engine import Action
+from parlour.engine import Action, Game
 from parlour.engine.cards import standard_deck
 from parlour.games import replay
 from parlour.games.splunk import Play, Splunk
@@ -42,7 +42,7 @@ def all_cards(game: Splunk) -> Counter[str]:
     return Counter([c for p in game.piles for c in p] + [c for s in game.stacks for c in s])
 
 
-def views(game: Splunk) -> list[dict[str, Any]]:
+def views(game: Game) -> list[dict[str, Any]]:
     return [game.view(None), game.view(0), game.view(1)]
 
 
