@@ -1,0 +1,445 @@
+// The Slapjack page: one WebSocket to the server (docs/protocol.md), the table drawn from
+// the view the server sends, and the controls: tap your deck / Flip / F to flip, tap the
+// pile / SLAP / Space to slap. The server is the referee; this page only shows and asks.
+"use strict";
+
+(() => {
+  const GAME = "slapjack";
+  const LEVEL_NAME = { easy: "Easy", normal: "Normal", hard: "Hard" };
+  const KEY_SETTINGS = "parlour.slapjack.settings";
+  const KEY_WINS = "parlour.slapjack.wins";
+  const KEY_COUNTED = "parlour.slapjack.counted";
+  const KEY_TOKEN = "parlour.slapjack.token";
+
+  const $ = (id) => document.getElementById(id);
+  const el = {
+    bar: $("bar"), news: $("news"), pile: $("pile"), pileCount: $("pile-count"),
+    badge: $("pile-badge"), opponents: $("opponents"), mySeat: $("my-seat"),
+    myDeck: $("my-deck"), flip: $("flip"), slap: $("slap"), playersButton: $("players-button"),
+    playersMenu: $("players-menu"), newGame: $("new-game"), winsCount: $("wins-count"),
+    winsWhere: $("wins-where"),
+  };
+
+  function load(key, fallback) {
+    try {
+      const value = JSON.parse(localStorage.getItem(key));
+      return value === null ? fallback : value;
+    } catch (e) {
+      return fallback;
+    }
+  }
+  function save(key, value) {
+    try { localStorage.setItem(key, JSON.stringify(value)); } catch (e) { /* private mode */ }
+  }
+
+  const settings = Object.assign({ players: 2, level: "normal" }, load(KEY_SETTINGS, {}));
+  if (![2, 3, 4].includes(settings.players)) settings.players = 2;
+  if (!LEVEL_NAME[settings.level]) settings.level = "normal";
+
+  const S = {
+    ws: null, seat: null, table: null, seats: [], view: null, players: settings.players,
+    level: settings.level, retry: 0, lastTop: null, badgeTimer: 0, newsTimer: 0,
+  };
+
+  // ---- the socket -----------------------------------------------------------------------
+
+  function send(message) {
+    if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify(message));
+  }
+
+  function startMessage() {
+    const message = { type: "start", game: GAME, players: S.players, level: S.level };
+    const seed = new URLSearchParams(location.search).get("seed");
+    if (seed !== null && /^\d+$/.test(seed)) message.seed = Number(seed);
+    return message;
+  }
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${scheme}://${location.host}/ws`);
+    S.ws = ws;
+    ws.onopen = () => {
+      S.retry = 0;
+      const token = sessionStorage.getItem(KEY_TOKEN);
+      send(token ? { type: "resume", token } : startMessage());
+    };
+    ws.onmessage = (e) => {
+      let message;
+      try { message = JSON.parse(e.data); } catch (err) { return; }
+      const handler = HANDLERS[message.type];
+      if (handler) handler(message);
+    };
+    ws.onclose = () => {
+      if (S.ws !== ws) return;
+      setBar("Connection lost: reconnecting…", "");
+      S.retry = Math.min(S.retry + 1, 5);
+      setTimeout(connect, 400 * S.retry);
+    };
+  }
+
+  function newGame() {
+    sessionStorage.removeItem(KEY_TOKEN);
+    S.view = null;
+    S.lastTop = null;
+    render();
+    setBar("Dealing…", "");
+    if (S.ws && S.ws.readyState === WebSocket.OPEN) send(startMessage());
+  }
+
+  const HANDLERS = {
+    welcome(m) {
+      S.seat = m.seat;
+      S.table = m.table;
+      S.seats = m.seats;
+      S.players = m.players;
+      S.level = m.level;
+      sessionStorage.setItem(KEY_TOKEN, m.token);
+      buildSeats();
+      showSettings();
+    },
+    state(m) {
+      S.view = m.view;
+      S.lastTop = null;
+      render();
+      if (m.view.winner === S.seat) countWin();
+    },
+    events(m) {
+      const before = S.view;
+      S.view = m.view;
+      render();
+      for (const event of m.events) show(event, before);
+    },
+    error(m) {
+      if (m.code === "bad_token") {
+        sessionStorage.removeItem(KEY_TOKEN);
+        send(startMessage());
+      } else if (m.code === "rate_limited") {
+        say("Easy there: too many slaps at once.");
+      } else if (m.code === "bad_request") {
+        say(m.reason);
+      }
+    },
+    pong() {},
+  };
+
+  // ---- what happened --------------------------------------------------------------------
+
+  const name = (seat) => (seat === S.seat ? "You" : (S.seats[seat] || {}).name || `Seat ${seat}`);
+  const cardName = (card) => Cards.cardName(card);
+
+  function say(text, tone) {
+    el.news.textContent = text;
+    el.news.className = "news" + (tone ? ` ${tone}` : "");
+  }
+
+  function badge(text, tone) {
+    el.badge.textContent = text;
+    el.badge.className = `badge ${tone}`;
+    el.badge.hidden = false;
+    clearTimeout(S.badgeTimer);
+    S.badgeTimer = setTimeout(() => { el.badge.hidden = true; }, 1400);
+  }
+
+  function flash(seat, tone) {
+    const node = seatNode(seat);
+    if (!node) return;
+    node.classList.remove("flash-good", "flash-bad");
+    void node.offsetWidth; // restart the animation
+    node.classList.add(tone === "bad" ? "flash-bad" : "flash-good");
+  }
+
+  function show(event, before) {
+    const me = S.seat;
+    switch (event.type) {
+      case "flip":
+        animateFlip(event.player);
+        if (event.card[0] === "J") say(`A Jack from ${name(event.player) === "You" ? "you" : name(event.player)}!`, "jack");
+        break;
+      case "take":
+        if (event.reason === "jack") {
+          badge(`✋ ${name(event.player)} slapped the Jack!`, event.player === me ? "good" : "other");
+          flash(event.player, "good");
+          say(event.player === me ? `You were first and took ${event.cards} cards.`
+            : `${name(event.player)} slapped the Jack first and took ${event.cards} cards.`,
+          event.player === me ? "good" : "");
+        } else {
+          say(`Nobody has a card left to flip: ${name(event.player) === "You" ? "you take" : name(event.player) + " takes"} the pile.`);
+        }
+        break;
+      case "wrong_slap": {
+        const who = name(event.player);
+        badge(`✋ Wrong slap: ${who}`, "bad");
+        flash(event.player, "bad");
+        el.pile.classList.remove("shake");
+        void el.pile.offsetWidth;
+        el.pile.classList.add("shake");
+        let what;
+        if (event.penalty === "out") what = "with no card to give: out of the game";
+        else if (event.to === null) what = "a card goes under the pile";
+        else what = `a card goes to ${event.to === me ? "you" : name(event.to)}`;
+        say(`${who} slapped the ${cardName(event.card)}: not a Jack, ${what}.`, "bad");
+        break;
+      }
+      case "slap_ignored":
+        if (event.player === me) {
+          say(event.reason === "empty" ? "The pile is empty: nothing to slap."
+            : "Too late: that card is gone.");
+        }
+        break;
+      case "out":
+        say(event.player === me ? "You are out." : `${name(event.player)} is out.`,
+          event.player === me ? "bad" : "");
+        break;
+      case "win":
+        if (event.player === me) { say("You won the game!", "good"); countWin(); }
+        else say(`${name(event.player)} won the game.`, "bad");
+        break;
+      default:
+        break;
+    }
+    if (before && event.type === "flip" && event.player !== me) clearSoftNews(event);
+  }
+
+  function clearSoftNews(event) {
+    // A plain flip by someone else replaces old news unless it is fresh or a Jack.
+    if (event.card[0] !== "J" && !el.news.classList.contains("bad")
+        && !el.news.classList.contains("good")) say(" ");
+  }
+
+  function seatNode(seat) {
+    if (seat === S.seat) return el.mySeat;
+    return el.opponents.querySelector(`.seat[data-seat="${seat}"]`);
+  }
+
+  function animateFlip(seat) {
+    const card = el.pile.querySelector(".card-svg");
+    const from = seatNode(seat);
+    if (!card || !from || !card.animate) return;
+    const a = from.getBoundingClientRect();
+    const b = el.pile.getBoundingClientRect();
+    const dx = a.left + a.width / 2 - (b.left + b.width / 2);
+    const dy = a.top + a.height / 2 - (b.top + b.height / 2);
+    // Short and fire-and-forget: the state is already drawn, the animation never waits.
+    card.animate([
+      { transform: `translate(${dx}px, ${dy}px) scale(0.5)`, opacity: 0.4 },
+      { transform: "translate(0, 0) scale(1)", opacity: 1 },
+    ], { duration: 170, easing: "cubic-bezier(.2,.8,.3,1)" });
+  }
+
+  // ---- drawing ------------------------------------------------------------------------------
+
+  function buildSeats() {
+    el.opponents.textContent = "";
+    const n = S.seats.length;
+    for (let k = 1; k < n; k++) {
+      const seat = (S.seat + k) % n;
+      const node = document.createElement("div");
+      node.className = "seat";
+      node.dataset.seat = String(seat);
+      node.innerHTML = `<div class="deck small" aria-hidden="true"></div><div class="seat-info">` +
+        `<p class="name"></p><p class="count"></p><p class="status"></p></div>`;
+      node.querySelector(".name").textContent = name(seat);
+      el.opponents.appendChild(node);
+    }
+    el.opponents.dataset.count = String(n - 1);
+    el.mySeat.dataset.seat = String(S.seat);
+  }
+
+  function plural(n, word) { return `${n} ${word}${n === 1 ? "" : "s"}`; }
+
+  function drawSeat(node, seat, p, view) {
+    node.querySelector(".count").textContent = p.out ? "" : plural(p.cards, "card");
+    let status = "";
+    if (view.winner === seat) status = "Winner!";
+    else if (p.out) status = "Out";
+    else if (p.cards === 0) status = "Next Jack or out";
+    else if (view.turn === seat && view.winner === null) status = seat === S.seat ? "Your turn" : "Flipping…";
+    node.querySelector(".status").textContent = status;
+    node.classList.toggle("turn", view.turn === seat && view.winner === null);
+    node.classList.toggle("out", p.out);
+    node.classList.toggle("waiting", !p.out && p.cards === 0);
+    node.classList.toggle("winner", view.winner === seat);
+    const deck = node.querySelector(".deck");
+    deck.classList.toggle("empty", p.cards === 0);
+    deck.style.setProperty("--depth", String(Math.min(6, Math.ceil(p.cards / 5))));
+  }
+
+  function setBar(main, hint, tone) {
+    el.bar.innerHTML = "";
+    const b = document.createElement("b");
+    b.textContent = main;
+    el.bar.appendChild(b);
+    if (hint) {
+      const span = document.createElement("span");
+      span.className = "hint";
+      span.textContent = hint;
+      el.bar.appendChild(span);
+    }
+    el.bar.className = "bar" + (tone ? ` ${tone}` : "");
+  }
+
+  function drawBar(view) {
+    const me = S.seat;
+    const mine = view.players[me];
+    if (view.winner !== null) {
+      if (view.winner === me) setBar("You won!", "Press New game to play again", "good");
+      else setBar(`${name(view.winner)} won.`, "Press New game to try again", "bad");
+    } else if (mine.out) {
+      setBar("You are out.", "Press New game to play again", "bad");
+    } else if (view.slappable) {
+      setBar("Jack! Slap it!", "Tap the pile, SLAP or Space", "jack");
+    } else if (view.turn === me) {
+      setBar("Your turn: flip a card", "Tap your deck, Flip or F", "go");
+    } else if (mine.cards === 0) {
+      setBar("No cards left: slap the next Jack or you are out", "Slap only a Jack", "warn");
+    } else if (view.turn !== null) {
+      setBar(`${name(view.turn)} flips next`, "Watch for a Jack", "");
+    } else {
+      setBar("Watch the pile", "", "");
+    }
+  }
+
+  function render() {
+    const view = S.view;
+    document.body.dataset.state = !view ? "waiting"
+      : view.winner === null ? "playing" : view.winner === S.seat ? "won" : "lost";
+    if (!view) {
+      el.pile.innerHTML = '<span class="pile-empty">Dealing…</span>';
+      el.pileCount.textContent = "";
+      return;
+    }
+    const me = S.seat;
+    view.players.forEach((p, seat) => {
+      const node = seatNode(seat);
+      if (node) drawSeat(node, seat, p, view);
+    });
+    const topKey = view.top === null ? null : `${view.flips}:${view.top}`;
+    if (topKey !== S.lastTop) {
+      S.lastTop = topKey;
+      if (view.top === null) {
+        el.pile.innerHTML = '<span class="pile-empty">Empty pile</span>';
+      } else {
+        const tilt = ((view.flips * 37) % 15) - 7;
+        el.pile.innerHTML = Cards.cardSVG(view.top);
+        el.pile.querySelector(".card-svg").style.rotate = `${tilt}deg`;
+      }
+    }
+    el.pile.dataset.flips = String(view.flips);
+    el.pile.classList.toggle("jack", Boolean(view.slappable));
+    el.pile.classList.toggle("stacked", view.pile > 1);
+    el.pileCount.textContent = view.pile ? plural(view.pile, "card") + " in the pile" : "";
+    const canFlip = view.turn === me && view.winner === null;
+    el.flip.disabled = !canFlip;
+    el.myDeck.disabled = !canFlip;
+    el.slap.disabled = view.winner !== null || view.players[me].out;
+    el.slap.classList.toggle("hot", Boolean(view.slappable));
+    drawBar(view);
+  }
+
+  // ---- wins, kept on this device ------------------------------------------------------------
+
+  function winsKey() { return `${S.level}-${S.players}`; }
+
+  function countWin() {
+    const counted = load(KEY_COUNTED, []);
+    if (!S.table || counted.includes(S.table)) return;
+    counted.push(S.table);
+    save(KEY_COUNTED, counted.slice(-50));
+    const wins = load(KEY_WINS, {});
+    wins[winsKey()] = (wins[winsKey()] || 0) + 1;
+    save(KEY_WINS, wins);
+    showSettings();
+  }
+
+  function showSettings() {
+    const wins = load(KEY_WINS, {});
+    el.winsCount.textContent = String(wins[winsKey()] || 0);
+    el.winsWhere.textContent = `${LEVEL_NAME[S.level]}, ${S.players} players`;
+    el.playersButton.textContent = `${S.players} players`;
+    for (const b of document.querySelectorAll("[data-level]")) {
+      b.setAttribute("aria-checked", String(b.dataset.level === S.level));
+    }
+    for (const b of el.playersMenu.querySelectorAll("[data-players]")) {
+      b.setAttribute("aria-checked", String(Number(b.dataset.players) === S.players));
+    }
+  }
+
+  function choose(change) {
+    Object.assign(S, change);
+    save(KEY_SETTINGS, { players: S.players, level: S.level });
+    showSettings();
+    newGame();
+  }
+
+  // ---- doing --------------------------------------------------------------------------------
+
+  function flip() {
+    const view = S.view;
+    if (!view || view.winner !== null) return;
+    if (view.turn !== S.seat) {
+      if (view.players[S.seat].cards === 0) say("You have no cards to flip: wait for the next Jack.");
+      else if (view.slappable) say("A Jack is on top: slap it!");
+      else say(`It is ${name(view.turn)}'s turn to flip.`);
+      return;
+    }
+    send({ type: "action", action: { type: "flip" } });
+  }
+
+  function slap() {
+    const view = S.view;
+    if (!view || view.winner !== null) return;
+    // `at` names the card we saw: if someone was faster, this slap costs nothing.
+    send({ type: "action", action: { type: "slap", at: view.flips } });
+  }
+
+  function openMenu(open) {
+    el.playersMenu.hidden = !open;
+    el.playersButton.setAttribute("aria-expanded", String(open));
+    if (open) {
+      const current = el.playersMenu.querySelector(`[data-players="${S.players}"]`);
+      if (current) current.focus();
+    }
+  }
+
+  el.flip.addEventListener("click", flip);
+  el.myDeck.addEventListener("click", flip);
+  el.slap.addEventListener("click", slap);
+  el.pile.addEventListener("click", slap);
+  el.newGame.addEventListener("click", newGame);
+  el.playersButton.addEventListener("click", (e) => {
+    e.stopPropagation();
+    openMenu(el.playersMenu.hidden);
+  });
+  for (const b of el.playersMenu.querySelectorAll("[data-players]")) {
+    b.addEventListener("click", () => { openMenu(false); choose({ players: Number(b.dataset.players) }); });
+  }
+  for (const b of document.querySelectorAll("[data-level]")) {
+    b.addEventListener("click", () => choose({ level: b.dataset.level }));
+  }
+  document.addEventListener("click", (e) => {
+    if (!el.playersMenu.hidden && !el.playersMenu.contains(e.target)) openMenu(false);
+  });
+
+  const isSpace = (e) => e.code === "Space" || e.key === " ";
+  document.addEventListener("keydown", (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === "Escape") { openMenu(false); return; }
+    if (!el.playersMenu.hidden) return;
+    if (isSpace(e)) {
+      // Space is the slap key everywhere on the page, never a button press or a scroll.
+      e.preventDefault();
+      if (!e.repeat) slap();
+    } else if (e.key === "f" || e.key === "F") {
+      e.preventDefault();
+      if (!e.repeat) flip();
+    }
+  });
+  document.addEventListener("keyup", (e) => {
+    if (isSpace(e) && el.playersMenu.hidden) e.preventDefault();
+  });
+
+  showSettings();
+  render();
+  setBar("Connecting…", "");
+  connect();
+})();

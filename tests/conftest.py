@@ -1,0 +1,104 @@
+"""Shared test helpers for the live tables, the server and the browser: a real uvicorn on
+127.0.0.1 and a free port, a fast stand-in computer player, and stacked decks that end soon."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import uvicorn
+
+from parlour.bots.base import ComputerPlayer, Decision
+from parlour.engine.cards import standard_deck
+from parlour.games.slapjack import Flip, Slap
+from parlour.live import Pacing
+
+
+class QuickFlipper(ComputerPlayer):
+    """Stand-in Slapjack player: flips ``flip_after`` seconds after its turn comes, and slaps
+    a Jack after ``slap_after`` seconds if that is set. It never slaps anything else."""
+
+    game = "slapjack"
+    level = "normal"
+    flip_after = 0.02
+    slap_after: float | None = None
+
+    def decide(self, view: dict[str, Any], events: Sequence[dict[str, Any]]) -> Decision | None:
+        if view["winner"] is not None or view["players"][self.seat]["out"]:
+            return None
+        if view["slappable"] and self.slap_after is not None:
+            return Decision(Slap(self.seat, at=view["flips"]), self.slap_after)
+        if view["turn"] == self.seat:
+            return Decision(Flip(self.seat), self.flip_after)
+        return None
+
+
+def quick_players(game: str, level: str, seat: int, *, seed: int | None = None) -> ComputerPlayer:
+    """A ``make_player`` for tests: stand-ins that flip quickly and never slap."""
+    return QuickFlipper(seat, seed=seed)
+
+
+#: Slapjack pacing for tests: the same rules, a pause short enough to keep tests quick.
+FAST_PACING = {"slapjack": Pacing(seats=(2, 4), at_field="flips", after=frozenset({"take"}),
+                                  held=frozenset({"flip"}),
+                                  pause={"easy": 0.05, "normal": 0.05, "hard": 0.05})}
+
+
+def quick_deck(players: int) -> list[str]:
+    """A deal after which a person at seat 0 who slaps every Jack beats computer players who
+    never slap, soon: seat 0 holds no Jack, every other seat's last card is a Jack (its own
+    last chance, J7), and the spare Jacks are seat 1's first cards."""
+    counts = [52 // players + (1 if s < 52 % players else 0) for s in range(players)]
+    jacks = [c for c in standard_deck() if c[0] == "J"]
+    others = [c for c in standard_deck() if c[0] != "J"]
+    stacks: list[list[str]] = [[] for _ in range(players)]
+    for s in range(1, players):
+        stacks[s] = [""] * counts[s]
+        stacks[s][-1] = jacks.pop()
+    for i, jack in enumerate(jacks):
+        stacks[1][i] = jack
+    for s in range(players):
+        stacks[s] = [c or others.pop() for c in stacks[s]] if s else [
+            others.pop() for _ in range(counts[0])]
+    deck = [stacks[i % players][i // players] for i in range(52)]
+    assert sorted(deck) == sorted(standard_deck())
+    return deck
+
+
+def quick_decks(game: str, players: int) -> list[list[str]]:
+    return [quick_deck(players)]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@contextmanager
+def running(app: Any) -> Iterator[str]:
+    """Serves ``app`` with uvicorn on 127.0.0.1 in a thread; yields its base URL."""
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    config = uvicorn.Config(app, log_level="warning", ws_per_message_deflate=False)
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.01)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        sock.close()

@@ -1,0 +1,235 @@
+"""The live table and the lobby on the real asyncio clock, without the web: slap races in
+order of arrival (J3), stale slaps (J6), the pause after a take (J10), secrecy (G3), refused
+moves (G1), and seat tokens with their grace period."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pytest
+from conftest import FAST_PACING, QuickFlipper, quick_decks, quick_players
+
+from parlour.bots.base import ComputerPlayer, Decision
+from parlour.engine.cards import standard_deck
+from parlour.games import new_game
+from parlour.games.slapjack import Flip
+from parlour.live import Lobby, LobbyError, Table, message_for
+from parlour.live.pacing import PACING, Pacing
+
+SLAPJACK = FAST_PACING["slapjack"]
+
+
+def deck_starting(*cards: str) -> list[str]:
+    return list(cards) + [c for c in standard_deck() if c not in cards]
+
+
+class Inbox:
+    """Collects what a table sends one watcher."""
+
+    def __init__(self) -> None:
+        self.messages: list[dict[str, Any]] = []
+        self.arrived = asyncio.Event()
+
+    def __call__(self, message: dict[str, Any]) -> None:
+        self.messages.append(message)
+        self.arrived.set()
+
+    def events(self) -> list[dict[str, Any]]:
+        return [e for m in self.messages for e in m["events"]]
+
+    async def until(self, test: Callable[[dict[str, Any]], bool], timeout: float = 5.0) -> None:
+        async def wait() -> None:
+            while not any(test(e) for e in self.events()):
+                self.arrived.clear()
+                await self.arrived.wait()
+
+        await asyncio.wait_for(wait(), timeout)
+
+
+async def test_a_slap_race_is_settled_in_order_of_arrival_and_the_loser_pays_nothing() -> None:
+    """J3 and J6: two people slap the same Jack; the first to arrive takes the pile, the
+    second slap names a card that is gone and costs nothing."""
+    game = new_game("slapjack", players=2, decks=[deck_starting("JS")])
+    table = Table(game, {}, SLAPJACK)
+    table.start()
+    assert table.act(0, {"type": "flip"}) is None
+    assert table.act(1, {"type": "slap", "at": 1}) is None
+    assert table.act(0, {"type": "slap", "at": 1}) is None
+    view = game.view(None)
+    assert [p["cards"] for p in view["players"]] == [25, 27]
+    assert [e.type for e in game.events[-2:]] == ["take", "slap_ignored"]
+
+
+async def test_a_refused_move_comes_back_with_its_reason_and_changes_nothing() -> None:
+    """G1 through the table: out of turn, unknown kind, an `at` from the future."""
+    game = new_game("slapjack", players=2, seed=4)
+    table = Table(game, {}, SLAPJACK)
+    table.start()
+    before = game.view(None)
+    assert "turn" in (table.act(1, {"type": "flip"}) or "")
+    assert "unknown action type" in (table.act(0, {"type": "jump"}) or "")
+    assert "flipped so far" in (table.act(0, {"type": "slap", "at": 9}) or "")
+    assert table.act(0, "flip") is not None
+    assert game.view(None) == before and game.history == []
+
+
+async def test_one_slap_per_card_and_seat_so_a_double_tap_costs_one_card_only() -> None:
+    game = new_game("slapjack", players=2, decks=[deck_starting("5S")])
+    table = Table(game, {}, SLAPJACK)
+    table.start()
+    table.act(0, {"type": "flip"})
+    assert table.act(1, {"type": "slap", "at": 1}) is None
+    assert "already" in (table.act(1, {"type": "slap", "at": 1}) or "")
+    assert "already" in (table.act(1, {"type": "slap"}) or "")  # no `at`: the same card
+    assert [p["cards"] for p in game.view(None)["players"]] == [26, 25]
+
+
+async def test_computer_players_act_on_the_clock_and_newer_decisions_supersede_older() -> None:
+    class Slow(QuickFlipper):
+        flip_after = 30.0  # never reached: the person's slap below changes the game first
+
+    game = new_game("slapjack", players=2, decks=[deck_starting("5S")])
+    table = Table(game, {1: Slow(1)}, SLAPJACK)
+    inbox = Inbox()
+    table.watch(0, inbox)
+    table.start()
+    table.act(0, {"type": "flip"})
+    assert table._pending[1].when() - asyncio.get_running_loop().time() > 20
+    Slow.flip_after = 0.01
+    table.act(0, {"type": "slap", "at": 1})  # a change: seat 1 is asked again, decides anew
+    await inbox.until(lambda e: e["type"] == "flip" and e["player"] == 1)
+    table.close()
+
+
+async def test_after_a_pile_is_taken_a_computer_waits_before_flipping() -> None:
+    """J10: a computer player who would flip at once waits out the pause after a take."""
+
+    class Grabber(QuickFlipper):
+        flip_after = 0.0
+        slap_after = 0.0
+
+    pacing = Pacing(seats=(2, 4), at_field="flips", after=frozenset({"take"}),
+                    held=frozenset({"flip"}), pause={"normal": 0.4})
+    game = new_game("slapjack", players=2, decks=[deck_starting("JS")])
+    table = Table(game, {1: Grabber(1)}, pacing, level="normal")
+    inbox = Inbox()
+    table.watch(0, inbox)
+    table.start()
+    table.act(0, {"type": "flip"})
+    await inbox.until(lambda e: e["type"] == "take")
+    await asyncio.sleep(0.2)  # half the pause: the computer's flip must still be held
+    assert game.view(None)["flips"] == 1
+    await inbox.until(lambda e: e["type"] == "flip" and e["player"] == 1)
+    table.close()
+
+
+def test_the_easier_the_speed_the_longer_the_pause_after_a_take() -> None:
+    pause = PACING["slapjack"].pause_for
+    assert 0 < pause("hard") < pause("normal") < pause("easy")
+
+
+async def test_a_faulty_or_cheating_computer_player_never_stops_the_table() -> None:
+    class Broken(ComputerPlayer):
+        def decide(self, view: dict[str, Any], events: Sequence[dict[str, Any]]) -> Decision:
+            raise RuntimeError("bug")
+
+    class Cheat(ComputerPlayer):
+        def decide(self, view: dict[str, Any], events: Sequence[dict[str, Any]]) -> Decision:
+            return Decision(Flip(0), 0.0)  # tries to act for the person's seat
+
+    game = new_game("slapjack", players=3, seed=2)
+    table = Table(game, {1: Broken(1), 2: Cheat(2)}, SLAPJACK)
+    table.start()
+    await asyncio.sleep(0.05)
+    assert game.history == []
+    assert table.act(0, {"type": "flip"}) is None
+    assert table.act(1, {"type": "flip"}) == "seat 1 is a computer player"
+    table.close()
+
+
+async def test_every_message_holds_only_what_its_seat_may_see() -> None:
+    """G3 at the boundary, on a game with private facts: in Slabberjan each seat sees only
+    its own piece, and message_for tells each watcher exactly that."""
+    game = new_game("slabberjan", players=3, seed=1)
+    pieces = {s: game.events[0].private[s]["piece"] for s in range(3)}
+    table = Table(game, {}, Pacing(seats=(2, 8)))
+    inboxes = {seat: Inbox() for seat in (0, 1, None)}
+    for seat, inbox in inboxes.items():
+        table.watch(seat, inbox)
+    table.start()
+    state = {seat: inbox.messages[0] for seat, inbox in inboxes.items()}
+    assert state[0]["view"]["piece"] == pieces[0]
+    assert state[1]["view"]["piece"] == pieces[1]
+    assert "piece" not in state[None]["view"]
+    deal = message_for(game, 0, game.events[:1])["events"][0]
+    assert deal["piece"] == pieces[0]
+    assert message_for(game, None, game.events[:1])["events"][0].get("piece") is None
+
+
+async def test_a_table_reports_how_late_each_computer_move_ran() -> None:
+    lags: list[float] = []
+    game = new_game("slapjack", players=2, seed=3)
+    table = Table(game, {0: QuickFlipper(0), 1: QuickFlipper(1)}, SLAPJACK, on_lag=lags.append)
+    table.start()
+    while len(lags) < 5:
+        await asyncio.sleep(0.02)
+    table.close()
+    assert all(lag >= 0 for lag in lags)
+
+
+async def test_a_closed_table_stops_its_computer_players() -> None:
+    game = new_game("slapjack", players=2, seed=3)
+    table = Table(game, {0: QuickFlipper(0), 1: QuickFlipper(1)}, SLAPJACK)
+    table.start()
+    await asyncio.sleep(0.1)
+    table.close()
+    moves = len(game.history)
+    await asyncio.sleep(0.1)
+    assert len(game.history) == moves
+    assert table.act(0, {"type": "slap"}) == "this table is closed"
+
+
+async def test_the_lobby_refuses_what_the_page_does_not_offer() -> None:
+    lobby = Lobby(players=quick_players, pacing=FAST_PACING)
+    for args, word in [(("splunk", 2, "easy"), "cannot be played"),
+                       (("slapjack", 5, "easy"), "2 to 4 players"),
+                       (("slapjack", 1, "easy"), "2 to 4 players"),
+                       (("slapjack", 2, "expert"), "unknown level")]:
+        with pytest.raises(LobbyError, match=word):
+            lobby.open(*args)
+    with pytest.raises(LobbyError, match="seed"):
+        lobby.open("slapjack", 2, "easy", seed="x")  # type: ignore[arg-type]
+    assert len(lobby) == 0
+
+
+async def test_a_person_who_drops_can_come_back_within_the_grace_period_only() -> None:
+    lobby = Lobby(grace=0.2, players=quick_players, pacing=FAST_PACING, decks=quick_decks)
+    seating = lobby.open("slapjack", 2, "normal", seed=1)
+    first = Inbox()
+    lobby.attach(seating.token, first)
+    seating.table.act(0, {"type": "flip"})
+    lobby.detach(seating, first)
+    await asyncio.sleep(0.1)
+    second = Inbox()
+    assert lobby.attach(seating.token, second) is seating
+    assert second.messages[0]["type"] == "state"
+    assert second.messages[0]["view"]["flips"] >= 1
+    lobby.detach(seating, second)
+    await asyncio.sleep(0.35)
+    assert lobby.find(seating.token) is None and len(lobby) == 0
+    assert seating.table.closed
+    with pytest.raises(LobbyError, match="token"):
+        lobby.attach(seating.token, Inbox())
+
+
+async def test_the_lobby_seats_the_person_first_and_names_every_seat() -> None:
+    lobby = Lobby(players=quick_players, pacing=FAST_PACING)
+    seating = lobby.open("slapjack", 4, "hard", seed=5)
+    described = seating.describe()
+    assert described["seat"] == 0 and described["players"] == 4
+    assert [s["kind"] for s in described["seats"]] == ["person"] + ["computer"] * 3
+    assert set(seating.table.computers) == {1, 2, 3}
+    lobby.close()
+    assert len(lobby) == 0
