@@ -17,6 +17,20 @@
 The rulings P1 to P6 of ``shared/rulings.md`` are implemented here; the comments cite them.
 A stack is a list, bottom first: index 0 is its face-down base, the rest are face up.
 
+Events (all public), enough for a front end to tell every call and slap:
+
+- ``deal`` (``cards`` per seat, ``jokers``), ``first`` (``player``);
+- ``base`` (``player``, ``stack``, ``reason``: setup, call, slap, wrong_slap): a new
+  face-down base, its card not shown;
+- ``play`` (``player``, ``stack``, ``card``, ``at``: plays so far, ``kind``: the slap it
+  opens, pair, sandwich, joker or null);
+- ``call`` (``player``, ``accused``, ``stack``, ``base``: the card turned over, ``cards``:
+  the whole stack bottom first, ``total``, ``over``, ``taker``);
+- ``slap`` (``player``, ``stack``, ``kind``, ``taker``, ``cards``: how many),
+  ``wrong_slap`` (``player``, ``stack``, ``reason``, ``taker``, ``cards``),
+  ``slap_ignored`` (``player``, ``stack``, ``at``, ``reason``: stale);
+- ``win`` (``player``, ``reason``: last_play_stood, no_card_for_base, last_card_as_base).
+
 >>> deck = ["AS", "2S", "3S", "4S", "5H", "5D"]
 >>> deck += [c for c in standard_deck() if c not in deck]
 >>> game = Splunk(2, decks=[deck], options={"first": 0})
@@ -328,6 +342,10 @@ class Splunk(Game):
         return Outcome(self.winner, Termination.RAN_OUT_OF_CARDS)
 
     def view(self, seat: int | None) -> dict[str, Any]:
+        """The table: pile sizes, each stack's size and face-up cards (bottom first) with
+        their count, whose turn, ``plays`` (for a slap's ``at``), ``last_play``, whether the
+        latest play may be called (``call_open``, by the other player) or slapped
+        (``slap_open``: its stack, ``slap_kind``), and ``winner``."""
         # Nobody sees a pile or a base (P1, G3), so every seat's view is the public one;
         # `seat` only says who is looking.
         last = (None if self.last_player is None
