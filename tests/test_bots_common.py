@@ -1,0 +1,189 @@
+"""What every computer player of every game promises: legal actions only, nothing seen but
+its seat's view and events (ruling G3), and the same games from the same seeds."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from parlour.bots import LEVELS, ComputerPlayer, Decision, make_player
+from parlour.bots.arena import play
+from parlour.engine import Action, Event, Game
+from parlour.games import new_game
+
+SEATS = {"slapjack": (2, 4), "slabberjan": (2, 6), "splunk": (2, 2)}
+OPTIONS: dict[str, list[dict[str, Any]]] = {
+    "slapjack": [{}],
+    "slabberjan": [{}, {"chips": 1}, {"free_choice": True}],
+    "splunk": [{}, {"jokers": True}],
+}
+CAP = 4000
+
+
+def holds_game(obj: object, seen: set[int] | None = None) -> bool:
+    """True if ``obj`` reaches a :class:`Game` through its attributes or containers."""
+    seen = set() if seen is None else seen
+    if id(obj) in seen or isinstance(obj, (str, int, float, bool, type(None))):
+        return False
+    seen.add(id(obj))
+    if isinstance(obj, Game):
+        return True
+    if isinstance(obj, dict):
+        return any(holds_game(k, seen) or holds_game(v, seen) for k, v in obj.items())
+    if isinstance(obj, (list, tuple, set, frozenset)):
+        return any(holds_game(v, seen) for v in obj)
+    attrs = dict(getattr(obj, "__dict__", {}))
+    for name in getattr(type(obj), "__slots__", ()):
+        if hasattr(obj, name):
+            attrs[name] = getattr(obj, name)
+    return any(holds_game(v, seen) for v in attrs.values())
+
+
+def checked(game: Game) -> list[Action]:
+    """Makes every apply first assert the action is among ``legal_actions``; logs them."""
+    applied: list[Action] = []
+    apply = game.apply
+
+    def apply_if_listed(action: Action) -> list[Event]:
+        assert action in game.legal_actions(action.player), (action, game.view(None))
+        applied.append(action)
+        return apply(action)
+
+    game.apply = apply_if_listed  # type: ignore[method-assign]
+    return applied
+
+
+@st.composite
+def tables(draw: st.DrawFn) -> tuple[str, list[str], dict[str, Any], int]:
+    name = draw(st.sampled_from(sorted(SEATS)))
+    low, high = SEATS[name]
+    levels = draw(st.lists(st.sampled_from(LEVELS), min_size=low, max_size=high))
+    options = draw(st.sampled_from(OPTIONS[name]))
+    return name, levels, options, draw(st.integers(0, 10**6))
+
+
+def bots(name: str, levels: Sequence[str], seed: int) -> list[ComputerPlayer]:
+    return [make_player(name, lvl, s, seed=seed * 7 + s) for s, lvl in enumerate(levels)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(tables())
+def test_computer_players_only_choose_listed_legal_actions(
+        table: tuple[str, list[str], dict[str, Any], int]) -> None:
+    name, levels, options, seed = table
+    game = new_game(name, players=len(levels), seed=seed, options=options)
+    applied = checked(game)
+    # play() uses the checked apply: an action the rules refuse would raise IllegalAction
+    result = play(game, bots(name, levels, seed), tiebreak_seed=seed, max_actions=CAP)
+    assert applied == game.history
+    assert result.finished or result.stopped == "max_actions"
+
+
+class Twin(ComputerPlayer):
+    """Asks two players built alike, one with the game's own objects and one with JSON
+    copies, and insists they agree: a player needs nothing but plain data."""
+
+    def __init__(self, a: ComputerPlayer, b: ComputerPlayer) -> None:
+        super().__init__(a.seat)
+        self.a, self.b = a, b
+
+    def decide(self, view: dict[str, Any], events: Sequence[dict[str, Any]]) -> Decision | None:
+        frozen = copy.deepcopy((view, list(events)))
+        plain = json.loads(json.dumps([view, list(events)]))
+        got = self.a.decide(view, events)
+        assert (view, list(events)) == frozen, "a computer player changed what it was shown"
+        assert got == self.b.decide(plain[0], plain[1])
+        return got
+
+
+@pytest.mark.parametrize("name", sorted(SEATS))
+def test_a_player_needs_only_the_plain_json_its_seat_is_shown(name: str) -> None:
+    levels = ["hard", "easy", "normal"][: SEATS[name][1]]
+    game = new_game(name, players=len(levels), seed=5)
+    twins = [Twin(a, b) for a, b in zip(bots(name, levels, 5), bots(name, levels, 5),
+                                         strict=True)]
+    play(game, twins, tiebreak_seed=5, max_actions=CAP)
+    assert len(game.history) > 0
+    for twin in twins:
+        assert not holds_game(twin.a) and not holds_game(twin.b)
+
+
+@pytest.mark.parametrize("name", sorted(SEATS))
+def test_what_a_player_is_shown_is_exactly_its_seats_view_and_events(name: str) -> None:
+    class Spy(ComputerPlayer):
+        def __init__(self, inner: ComputerPlayer) -> None:
+            super().__init__(inner.seat)
+            self.inner = inner
+            self.shown: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
+
+        def decide(self, view: dict[str, Any],
+                   events: Sequence[dict[str, Any]]) -> Decision | None:
+            self.shown.append((view, list(events)))
+            return self.inner.decide(view, events)
+
+    players = SEATS[name][0]
+    game = new_game(name, players=players, seed=9)
+    spies = [Spy(b) for b in bots(name, ["normal"] * players, 9)]
+    play(game, spies, tiebreak_seed=9, max_actions=CAP)
+    for spy in spies:
+        events_shown = [e for _, events in spy.shown for e in events]
+        assert events_shown == [e.seen_by(spy.seat) for e in game.events]
+        assert all(view["seat"] == spy.seat for view, _ in spy.shown)
+
+
+@pytest.mark.parametrize("name", sorted(SEATS))
+def test_the_same_seeds_give_the_same_game(name: str) -> None:
+    players = SEATS[name][1]
+    levels = [LEVELS[s % 3] for s in range(players)]
+    options = OPTIONS[name][-1]  # with free_choice Slabberjan has a choice at every turn
+
+    def run(bot_seed: int) -> tuple[dict[str, Any], float]:
+        game = new_game(name, players=players, seed=3, options=options)
+        result = play(game, bots(name, levels, bot_seed), tiebreak_seed=3, max_actions=CAP)
+        return game.record(), result.time
+
+    first = run(1)
+    assert run(1) == first
+    assert run(2)[0]["actions"] != first[0]["actions"]
+
+
+def test_a_game_nobody_can_move_in_is_reported_as_a_stall() -> None:
+    class Idle(ComputerPlayer):
+        def decide(self, view: dict[str, Any],
+                   events: Sequence[dict[str, Any]]) -> Decision | None:
+            return None
+
+    result = play(new_game("slapjack", players=2, seed=1), [Idle(0), Idle(1)])
+    assert not result.finished and result.stopped == "stall" and result.actions == 0
+
+
+def test_the_caps_stop_a_game_as_unfinished() -> None:
+    game = new_game("splunk", players=2, seed=1)
+    result = play(game, bots("splunk", ["easy", "easy"], 1), max_actions=10)
+    assert (result.winner, result.stopped, result.actions) == (None, "max_actions", 10)
+    game = new_game("splunk", players=2, seed=1)
+    result = play(game, bots("splunk", ["easy", "easy"], 1), max_time=5.0)
+    assert result.stopped == "max_time" and result.time <= 5.0
+
+
+def test_a_newer_decision_supersedes_the_pending_one() -> None:
+    class Eager(ComputerPlayer):
+        """Plans a flip far off, then, once anything happens, asks for it at once."""
+
+        def decide(self, view: dict[str, Any],
+                   events: Sequence[dict[str, Any]]) -> Decision | None:
+            if view["turn"] != self.seat:
+                return None
+            from parlour.games.slapjack import Flip
+            return Decision(Flip(self.seat), 100.0 if view["flips"] == 0 else 0.5)
+
+    game = new_game("slapjack", players=2, seed=1)
+    result = play(game, [Eager(0), Eager(1)], max_actions=3)
+    # the first flip waited 100 s; the next ones, asked after it, 0.5 s each
+    assert result.time == pytest.approx(101.0)
