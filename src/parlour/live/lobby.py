@@ -135,7 +135,7 @@ class Lobby:
 
     def detach(self, seating: Seating, send: Send) -> None:
         """A connection left its seat; the seat waits ``grace`` seconds for it to come back."""
-        for watch in [w for w in seating._watches if w[0] is send]:
+        for watch in [w for w in seating._watches if w[0] == send]:
             watch[1]()
             seating._watches.remove(watch)
         if seating.table.watched(seating.seat):

@@ -1,0 +1,325 @@
+"""The web server over a real socket: pages, the protocol of docs/protocol.md, everything a
+browser can send wrong, reconnecting with a seat token, and secrecy of every message (G3)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import websockets
+from conftest import FAST_PACING, QuickFlipper, running
+
+from parlour.engine.cards import standard_deck
+from parlour.live import Lobby
+from parlour.web import Limits, create_app
+
+CARDS = frozenset(standard_deck(jokers=True))
+
+
+class Sleepy(QuickFlipper):
+    """Takes its time to flip, so that a test owns the table meanwhile."""
+
+    flip_after = 60.0
+
+
+def sleepy_players(game: str, level: str, seat: int, *, seed: int | None = None) -> Sleepy:
+    return Sleepy(seat, seed=seed)
+
+
+class Client:
+    """One browser's socket, keeping every message it was sent."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.log: list[dict[str, Any]] = []
+
+    async def send(self, message: object) -> None:
+        await self.ws.send(message if isinstance(message, str | bytes) else json.dumps(message))
+
+    async def next(self, kind: str | None = None, timeout: float = 5.0) -> dict[str, Any]:
+        """The next message (of type ``kind``, skipping others)."""
+        while True:
+            message = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+            self.log.append(message)
+            if kind is None or message["type"] == kind:
+                return message
+
+    async def start(self, players: int = 2, level: str = "normal", **extra: Any) -> dict[str, Any]:
+        await self.send({"type": "start", "game": "slapjack", "players": players,
+                         "level": level, **extra})
+        welcome = await self.next("welcome")
+        await self.next("state")
+        return welcome
+
+    async def act(self, **action: Any) -> None:
+        await self.send({"type": "action", "action": action})
+
+
+@asynccontextmanager
+async def server(**lobby_args: Any) -> AsyncIterator[str]:
+    lobby_args.setdefault("players", sleepy_players)
+    lobby_args.setdefault("pacing", FAST_PACING)
+    limits = lobby_args.pop("limits", None)
+    app = create_app(lobby=Lobby(**lobby_args), limits=limits)
+    with running(app) as url:
+        yield url.replace("http", "ws") + "/ws"
+
+
+@asynccontextmanager
+async def client(url: str) -> AsyncIterator[Client]:
+    async with websockets.connect(url) as ws:
+        yield Client(ws)
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[str]:
+    with running(create_app(lobby=Lobby(players=sleepy_players, pacing=FAST_PACING))) as url:
+        yield url
+
+
+# -- pages ------------------------------------------------------------------------------------
+
+def test_the_home_page_leads_to_the_slapjack_page_and_the_rules(site: str) -> None:
+    home = httpx.get(site + "/")
+    assert home.status_code == 200
+    assert 'href="/slapjack"' in home.text and 'href="/rules/slapjack"' in home.text
+    page = httpx.get(site + "/slapjack")
+    assert page.status_code == 200 and "How to play on this page" in page.text
+    assert httpx.get(site + "/static/slapjack.js").status_code == 200
+    assert httpx.get(site + "/static/style.css").status_code == 200
+
+
+def test_the_rules_page_renders_the_rules_file(site: str) -> None:
+    page = httpx.get(site + "/rules/slapjack")
+    assert page.status_code == 200
+    assert "<h1" in page.text and "Slapjack" in page.text and "#" not in page.text.split(
+        "<main", 1)[1].split("<h1", 1)[0]
+    assert httpx.get(site + "/rules/chess").status_code == 404
+    assert httpx.get(site + "/chess").status_code == 404
+
+
+def test_a_game_without_a_page_offers_its_rules_once_they_are_written(tmp_path: Path) -> None:
+    (tmp_path / "splunk.md").write_text("# Splunk\n\nTwo players, *four* stacks.\n")
+    with running(create_app(rules_dir=tmp_path)) as url:
+        home = httpx.get(url + "/").text
+        assert 'href="/rules/splunk"' in home and 'href="/splunk"' not in home
+        assert "<em>four</em>" in httpx.get(url + "/rules/splunk").text
+        assert httpx.get(url + "/rules/slabberjan").status_code == 404
+
+
+# -- malformed and illegal messages -----------------------------------------------------------
+
+async def test_malformed_messages_get_an_error_and_change_nothing() -> None:
+    async with server() as url, client(url) as c:
+        welcome = await c.start()
+        for bad, code in [("{not json", "bad_json"), (b"\x00\x01", "bad_message"),
+                          ("[1, 2]", "bad_message"), ('{"type": 7}', "bad_message"),
+                          ('"flip"', "bad_message"), ("x" * 5000, "too_big"),
+                          ('{"type": "teleport"}', "unknown_type")]:
+            await c.send(bad)
+            error = await c.next()
+            assert error["type"] == "error" and error["code"] == code, bad
+        await c.act(type="flip")  # the table is fine and still ours
+        events = await c.next("events")
+        assert events["events"][0] == {"type": "flip", "player": 0, "card": events["view"]["top"],
+                                       "at": 1}
+        await c.send({"type": "resume", "token": welcome["token"]})
+        assert (await c.next("welcome"))["table"] == welcome["table"]
+
+
+async def test_acting_before_sitting_down_is_refused() -> None:
+    async with server() as url, client(url) as c:
+        await c.act(type="flip")
+        error = await c.next()
+        assert error["code"] == "no_table"
+
+
+async def test_illegal_actions_are_refused_with_the_reason() -> None:
+    async with server() as url, client(url) as c:
+        await c.start()
+        await c.act(type="flip")
+        flipped = await c.next("events")
+        for action, words in [({"type": "flip"}, "seat 1's turn"),
+                              ({"type": "slap", "at": 5}, "flipped so far"),
+                              ({"type": "slap", "at": "one"}, "integer"),
+                              ({"type": "swap"}, "unknown action type")]:
+            await c.act(**action)
+            error = await c.next()
+            assert error["type"] == "error" and error["code"] == "refused"
+            assert words in error["reason"], (action, error)
+        await c.send({"type": "action", "action": "flip"})
+        assert (await c.next())["code"] == "refused"
+        # nothing changed: the view is the one after the flip
+        await c.send({"type": "resume", "token": c.log[0]["token"]})
+        state = await c.next("state")
+        assert state["view"] == flipped["view"]
+
+
+async def test_a_bad_start_is_refused_and_the_current_table_stays() -> None:
+    async with server() as url, client(url) as c:
+        welcome = await c.start()
+        for start, words in [({"players": 9}, "2 to 4 players"), ({"level": "expert"}, "level"),
+                             ({"game": "chess"}, "cannot be played"), ({"seed": "x"}, "seed")]:
+            await c.send({"type": "start", "game": "slapjack", "players": 2, **start})
+            error = await c.next()
+            assert error["code"] == "bad_request" and words in error["reason"]
+        await c.act(type="flip")
+        assert (await c.next("events"))["view"]["flips"] == 1
+        assert welcome["players"] == 2
+
+
+async def test_a_flood_of_slaps_costs_one_card_and_never_stops_the_server() -> None:
+    async with server() as url, client(url) as c:
+        await c.start()
+        await c.act(type="flip")
+        await c.next("events")
+        for _ in range(300):
+            await c.act(type="slap", at=1)
+        await asyncio.sleep(0.3)
+        await c.send({"type": "ping", "id": 1})
+        while (await c.next())["type"] != "pong":
+            pass
+        wrong = [e for m in c.log if m["type"] == "events" for e in m["events"]
+                 if e["type"] == "wrong_slap"]
+        assert len(wrong) == 1  # our own card: it went under the pile, once
+        errors = {m["code"] for m in c.log if m["type"] == "error"}
+        assert errors <= {"refused", "rate_limited"} and "rate_limited" in errors
+        async with client(url) as other:
+            assert (await other.start())["seat"] == 0
+
+
+async def test_a_browser_that_does_not_read_is_cut_off_not_buffered_forever() -> None:
+    async with server(limits=Limits(max_queue=5, rate=None)) as url, client(url) as c:
+        await c.start()
+        for i in range(200):
+            await c.send({"type": "ping", "id": i})
+        with pytest.raises(websockets.ConnectionClosed):
+            for _ in range(400):
+                await c.next(timeout=5)
+
+
+# -- reconnecting -----------------------------------------------------------------------------
+
+async def test_a_dropped_connection_comes_back_to_its_seat_with_its_token() -> None:
+    async with server(grace=0.5) as url:
+        async with client(url) as c:
+            welcome = await c.start()
+            await c.act(type="flip")
+            before = (await c.next("events"))["view"]
+        async with client(url) as c:
+            await c.send({"type": "resume", "token": welcome["token"]})
+            back = await c.next("welcome")
+            assert (back["table"], back["seat"]) == (welcome["table"], welcome["seat"])
+            assert (await c.next("state"))["view"] == before
+        await asyncio.sleep(0.8)  # nobody came back within the grace period
+        async with client(url) as c:
+            await c.send({"type": "resume", "token": welcome["token"]})
+            assert (await c.next())["code"] == "bad_token"
+            await c.send({"type": "resume", "token": 12})
+            assert (await c.next())["code"] == "bad_token"
+
+
+async def test_starting_a_new_game_closes_the_old_table() -> None:
+    lobby = Lobby(players=sleepy_players, pacing=FAST_PACING)
+    with running(create_app(lobby=lobby)) as http:
+        async with client(http.replace("http", "ws") + "/ws") as c:
+            first = await c.start()
+            second = await c.start(players=3, level="hard")
+            assert second["table"] != first["table"] and second["players"] == 3
+            assert len(lobby) == 1
+            await c.send({"type": "leave"})
+            await c.send({"type": "ping"})
+            await c.next("pong")
+            assert len(lobby) == 0
+
+
+# -- secrecy ----------------------------------------------------------------------------------
+
+def strings_in(obj: object, skip: frozenset[str] = frozenset({"token", "table"})) -> Iterator[str]:
+    if isinstance(obj, str):
+        yield obj
+    elif isinstance(obj, dict):
+        for key, value in obj.items():
+            if key not in skip:
+                yield from strings_in(value)
+    elif isinstance(obj, list):
+        for value in obj:
+            yield from strings_in(value)
+
+
+async def test_no_message_to_a_seat_holds_a_card_it_may_not_see() -> None:
+    """G3: a whole 3-player game read from seat 0's socket. Nobody sees any stack (J1), so a
+    message may name a card only while it is face up on top of the pile: the card a flip in
+    that message turned, or the top card of the view it carries."""
+
+    class Fast(QuickFlipper):
+        flip_after = 0.002
+
+    def fast(game: str, level: str, seat: int, *, seed: int | None = None) -> Fast:
+        return Fast(seat, seed=seed)
+
+    async with server(players=fast) as url, client(url) as c:
+        await c.start(players=3, seed=11)
+        turned: set[str] = set()
+        view = c.log[-1]["view"]
+        for _ in range(5000):
+            if view["winner"] is not None:
+                break
+            if view["slappable"]:
+                await c.act(type="slap", at=view["flips"])
+            elif view["turn"] == 0:
+                await c.act(type="flip")
+            message = await c.next()
+            if message["type"] == "events":
+                view = message["view"]
+        assert view["winner"] == 0, "the game did not end"
+        for message in c.log:
+            face_up = {e["card"] for e in message.get("events", []) if e["type"] == "flip"}
+            turned |= face_up
+            if "view" in message:
+                face_up.add(message["view"]["top"])
+            shown = {s for s in strings_in(message) if s in CARDS}
+            assert shown <= face_up, (message, shown - face_up)
+            text = json.dumps(message)
+            assert "decks" not in text and "shuffles" not in text
+        assert len(turned) > 4
+
+
+# -- the command ------------------------------------------------------------------------------
+
+def test_parlour_serve_prints_its_address_and_serves_the_home_page() -> None:
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen([sys.executable, "-m", "parlour", "serve", "--port", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        assert match, line
+        home = httpx.get(match.group(0), timeout=10)
+        assert home.status_code == 200 and "Slapjack" in home.text
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def test_parlour_serve_says_so_when_the_port_is_taken() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        done = subprocess.run([sys.executable, "-m", "parlour", "serve", "--port", str(port)],
+                              capture_output=True, text=True, timeout=30)
+    assert done.returncode == 2
+    assert f"cannot listen on 127.0.0.1:{port}" in done.stderr
