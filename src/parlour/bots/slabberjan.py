@@ -97,29 +97,37 @@ class SlabberjanPlayer(ComputerPlayer):
         super().__init__(seat, seed=seed)
         self.dealt: str | None = None  # the piece we drew at this deal (a cat brings it back)
         self.known: dict[int, str] = {}  # seat -> the piece we know it holds now
+        self.dealt_to: dict[int, str] = {}  # seat -> the piece we know it drew at this deal
+        self._touched: set[int] = set()  # seats that took part in a swap since the deal
 
     def observe(self, events: Sequence[dict[str, Any]]) -> None:
-        """Keeps track of where the pieces we have seen are now."""
+        """Keeps track of where the pieces we have seen are now, and who drew what."""
         me = self.seat
         for e in events:
             kind = e["type"]
             if kind == "deal":
                 self.dealt = e.get("piece")
-                self.known = {}
+                self.known, self.dealt_to, self._touched = {}, {}, set()
             elif kind == "swap":
                 a, b = e["player"], e["target"]
                 if "gave" in e:  # we took part: our partner now holds what we gave
-                    self.known[b if a == me else a] = e["gave"]
+                    other = b if a == me else a
+                    self.known[other] = e["gave"]
+                    if other not in self._touched:  # nobody had swapped with them yet
+                        self.dealt_to[other] = e["got"]
                 else:  # a swap between two others carries what we knew along with it
                     pa, pb = self.known.pop(a, None), self.known.pop(b, None)
                     if pa is not None:
                         self.known[b] = pa
                     if pb is not None:
                         self.known[a] = pb
+                self._touched.update((a, b))
             elif kind == "undo":
-                # Everyone has their dealt piece back; only matadors (which never move)
-                # are still where we knew them, and the view keeps those as `shown`.
-                self.known = {}
+                # Everyone has their dealt piece back (matadors never moved, and the view
+                # keeps those as `shown`).
+                self.dealt = e.get("piece", self.dealt)
+                self.known = dict(self.dealt_to)
+                self._touched = set()
             elif kind == "announce" and e.get("holder") is not None:
                 self.known[e["holder"]] = e["piece"]
 
@@ -200,26 +208,40 @@ class Hard(SlabberjanPlayer):
         return stand_cost / SAMPLES, move_cost / SAMPLES
 
     def _pay_cost(self, hands: dict[int, str], chips: int, paid: int) -> float:
-        """Chips lost: ``paid`` already this turn, plus the end-of-round payment."""
+        """Chips lost: ``paid`` first (a matador's fine), then the end-of-round payment."""
         owed = paid + (self.seat in payers(hands))
         return owed if owed <= chips else chips + ELIMINATION_COST
 
     def _draw_cost(self, hands: dict[int, str], bag: list[str], chips: int) -> float:
-        """S8: the dealer draws blind; a drawn matador acts as if the bag held it."""
+        """S8: the dealer draws blind; a drawn matador acts as if the bag held it.
+
+        Inns are set aside and the next piece drawn, so what counts is the first piece that
+        is not an inn: every such piece in the bag is equally likely. Averaging over them
+        exactly (rather than sampling one) leaves only the other hands to sampling.
+        """
         me = self.seat
-        for drawn in bag:
-            if drawn == "inn":
-                continue
+        kinds = Counter(p for p in bag if p != "inn")
+        total = sum(kinds.values())
+        if not total:
+            return self._pay_cost(hands, chips, 0)  # only inns left: the dealer keeps
+        cost = 0.0
+        for drawn, count in kinds.items():
             if drawn not in MATADORS:
-                return self._pay_cost({**hands, me: drawn}, chips, 0)
-            if drawn == "bird":
-                return self._pay_cost(hands, chips, 0)
-            if drawn == "knight":
-                return self._pay_cost(hands, chips, 1) if chips else chips + ELIMINATION_COST
-            # cat: one chip, and every swap is undone: we get our dealt piece back
-            back = {**hands, me: self.dealt or hands[me]}
-            return self._pay_cost(back, chips, 1) if chips else chips + ELIMINATION_COST
-        return self._pay_cost(hands, chips, 0)
+                one = self._pay_cost({**hands, me: drawn}, chips, 0)
+            elif drawn == "bird":
+                one = self._pay_cost(hands, chips, 0)
+            elif drawn == "knight":
+                one = self._pay_cost(hands, chips, 1)
+            else:  # cat: one chip, and every swap is undone
+                one = self._pay_cost(self._undone(hands), chips, 1)
+            cost += count * one
+        return cost / total
+
+    def _undone(self, hands: dict[int, str]) -> dict[int, str]:
+        """The hands after a cat's undo: dealt pieces where we know them."""
+        back = {**hands, **{s: p for s, p in self.dealt_to.items() if s in hands}}
+        back[self.seat] = self.dealt or hands[self.seat]
+        return back
 
     def _swap_cost(self, hands: dict[int, str], left: int, active: list[int],
                    chips: int) -> float:
@@ -230,8 +252,10 @@ class Hard(SlabberjanPlayer):
             if target == me:
                 return self._pay_cost(hands, chips, 0)
         theirs = hands[target]
-        if theirs in ("cat", "knight"):
-            return self._pay_cost(hands, chips, 1) if chips else chips + ELIMINATION_COST
+        if theirs == "cat":
+            return self._pay_cost(self._undone(hands), chips, 1)
+        if theirs == "knight":
+            return self._pay_cost(hands, chips, 1)
         if theirs == "bird":
             return self._pay_cost(hands, chips, 0)
         if theirs == FOOL and hands[me] == FOOL:
