@@ -27,6 +27,8 @@ def text_table(result: dict[str, Any]) -> str:
              f"seed {cfg['seed']}, {seats}" + (f", options {options}" if options else "")]
     extra = sorted({k for e in result["entries"] for k in e}
                    - {"entry", "bot", "seat", "wins", "win_rate", "ci95"})
+    intervals = [k for k in extra if k.endswith("_ci95")]
+    extra = [k for k in extra if k not in intervals]
     header = f"{'entry':>5}  {'seat':>4}  {'bot':<6}  {'wins':>6}  {'win rate':>8}  95% CI (Wilson)"
     lines += ["", header + "".join(f"  {k:>14}" for k in extra)]
     for e in result["entries"]:
@@ -35,6 +37,14 @@ def text_table(result: dict[str, Any]) -> str:
         row = (f"{e['entry']:>5}  {seat:>4}  {e['bot']:<6}  {e['wins']:>6}  "
                f"{_pct(e['win_rate']):>8}  [{_pct(lo)}, {_pct(hi)}]")
         lines.append(row + "".join(f"  {_num(e[k]):>14}" for k in extra))
+    for key in intervals:
+        name = key.removesuffix("_ci95")
+        lines.append("")
+        lines.append(f"{name}, 95% CI (delta method over games):")
+        for e in result["entries"]:
+            lo, hi = e[key]
+            lines.append(f"  entry {e['entry']} {e['bot']:<6}  {_num(e[name])}  "
+                         f"[{lo:.3f}, {hi:.3f}]")
     unfinished = f"unfinished (capped): {result['unfinished']}"
     if result["stopped"]:
         unfinished += " (" + ", ".join(f"{k}: {v}" for k, v in result["stopped"].items()) + ")"
@@ -45,9 +55,9 @@ def text_table(result: dict[str, Any]) -> str:
     for key, label in (("actions", "actions"), ("seconds", "virtual seconds")):
         s = result["length"][key]
         if s["count"]:
-            lines.append(f"{label:<20} {s['mean']:>8.1f} {s['sd']:>8.1f} {_num(s['min']):>7} "
-                         f"{_num(s['p5']):>7} {_num(s['median']):>7} {_num(s['p95']):>7} "
-                         f"{_num(s['max']):>7}")
+            cells = [f"{s[k]:>7.0f}" if key == "actions" else f"{s[k]:>7.1f}"
+                     for k in ("min", "p5", "median", "p95", "max")]
+            lines.append(f"{label:<20} {s['mean']:>8.1f} {s['sd']:>8.1f} " + " ".join(cells))
     return "\n".join(lines) + "\n"
 
 

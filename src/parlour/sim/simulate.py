@@ -26,7 +26,7 @@ from parlour.bots import make_player
 from parlour.bots.arena import play
 from parlour.games import new_game
 from parlour.sim.metrics import RATIOS, new_metric
-from parlour.sim.stats import summary, wilson
+from parlour.sim.stats import ratio_ci, summary, wilson
 
 #: Called with (games done, games in all) as the simulation goes.
 Progress = Callable[[int, int], None]
@@ -73,6 +73,7 @@ def play_one(config: SimConfig, index: int) -> dict[str, Any]:
     by_seat = metric.result() if metric else {}
     return {
         "index": index,
+        "seats": [config.seat_of(e, index) for e in range(config.players)],
         "winner": None if result.winner is None else seats[result.winner],
         "actions": result.actions,
         "seconds": result.time,
@@ -134,8 +135,10 @@ def summarize(config: SimConfig, games: Sequence[dict[str, Any]]) -> dict[str, A
             entries[e][name] = total
     for name, (num, den) in RATIOS.items():
         if num in metrics and den in metrics:
-            for entry in entries:
-                entry[name] = entry[num] / entry[den] if entry[den] else None
+            for e, entry in enumerate(entries):
+                ratio, lo, hi = ratio_ci([g["metrics"][num][e] for g in games],
+                                         [g["metrics"][den][e] for g in games])
+                entry[name], entry[name + "_ci95"] = ratio, [lo, hi]
     stopped: dict[str, int] = {}
     for g in games:
         if g["stopped"]:

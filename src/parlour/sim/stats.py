@@ -7,6 +7,8 @@
 (0.0, 1.0)
 >>> summary([3, 1, 2])["median"]
 2
+>>> ratio_ci([1, 0, 2, 1], [2, 2, 2, 2])[0]
+0.5
 """
 
 from __future__ import annotations
@@ -50,3 +52,23 @@ def summary(values: Sequence[float]) -> dict[str, Any]:
     return {"count": n, "mean": mean, "sd": math.sqrt(var), "min": ordered[0],
             "p5": _quantile(ordered, 0.05), "median": _quantile(ordered, 0.5),
             "p95": _quantile(ordered, 0.95), "max": ordered[-1]}
+
+
+def ratio_ci(nums: Sequence[float], dens: Sequence[float],
+             z: float = Z95) -> tuple[float | None, float, float]:
+    """A ratio of sums (chips per round) over independent games, with a 95% interval.
+
+    Rounds within one game are not independent, so the game is the unit: the interval is
+    the delta-method (linearisation) interval of a ratio estimator over games.
+    """
+    n = len(nums)
+    total_den = sum(dens)
+    if n == 0 or total_den == 0:
+        return (None, 0.0, 0.0)
+    ratio = sum(nums) / total_den
+    if n < 2:
+        return (ratio, ratio, ratio)
+    mean_den = total_den / n
+    resid = sum((a - ratio * b) ** 2 for a, b in zip(nums, dens, strict=True)) / (n - 1)
+    half = z * math.sqrt(resid / n) / mean_den
+    return (ratio, ratio - half, ratio + half)
