@@ -19,12 +19,14 @@ from parlour.live import Pacing
 
 
 class QuickFlipper(ComputerPlayer):
-    """Stand-in Slapjack player: flips ``flip_after`` seconds after its turn comes, and slaps
-    a Jack after ``slap_after`` seconds if that is set. It never slaps anything else."""
+    """Stand-in Slapjack player: flips ``flip_after`` seconds after its turn comes (but leaves
+    a Jack on top for ``jack_after`` seconds: tests are people who need a moment to slap it),
+    and slaps a Jack after ``slap_after`` seconds if that is set, nothing else ever."""
 
     game = "slapjack"
     level = "normal"
     flip_after = 0.02
+    jack_after = 2.0
     slap_after: float | None = None
 
     def decide(self, view: dict[str, Any], events: Sequence[dict[str, Any]]) -> Decision | None:
@@ -33,7 +35,8 @@ class QuickFlipper(ComputerPlayer):
         if view["slappable"] and self.slap_after is not None:
             return Decision(Slap(self.seat, at=view["flips"]), self.slap_after)
         if view["turn"] == self.seat:
-            return Decision(Flip(self.seat), self.flip_after)
+            wait = max(self.flip_after, self.jack_after) if view["slappable"] else self.flip_after
+            return Decision(Flip(self.seat), wait)
         return None
 
 
