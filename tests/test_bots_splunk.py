@@ -1,0 +1,169 @@
+"""Splunk computer players: calls (P4), stack choice (P3), slaps (P5) and the last play
+(P6), on stacked deals."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from parlour.bots import LEVELS, ComputerPlayer
+from parlour.bots.splunk import PLAYERS
+from parlour.engine.cards import standard_deck, value21
+from parlour.games.splunk import Call, Play, Slap, Splunk
+
+
+def stacked(first: list[str], second: list[str], *, first_player: int = 0) -> Splunk:
+    """A game whose piles start with ``first`` (seat 0) and ``second`` (seat 1), top first;
+    each pile's first two cards become its bases (P2)."""
+    rest = [c for c in standard_deck() if c not in first + second]
+    a = first + rest[: 26 - len(first)]
+    b = second + rest[26 - len(first):]
+    assert len(a) == len(b) == 26
+    deck = [card for pair in zip(a, b, strict=True) for card in pair]
+    return Splunk(2, decks=[deck], options={"first": first_player})
+
+
+def ask(bot: ComputerPlayer, game: Splunk, view: dict[str, Any] | None = None) -> Any:
+    events = [e.seen_by(bot.seat) for e in game.events]
+    decision = bot.decide(view or game.view(bot.seat), events)
+    return None if decision is None else decision.action
+
+
+def unseen_over(game: Splunk, stack: int) -> float:
+    """The chance a stack is over 21, over every card not face up: the test's own count."""
+    view = game.view(None)
+    visible = [c for s in view["stacks"] for c in s["up"]]
+    unseen = [c for c in standard_deck() if c not in visible]
+    up = view["stacks"][stack]["up_total"]
+    return sum(up + value21(c) > 21 for c in unseen) / len(unseen)
+
+
+def king_five_on_stack_0(tens_elsewhere: bool) -> Splunk:
+    """Seat 1 has just made stack 0 read K 5 (15 face up); seat 0 is to call or play."""
+    if tens_elsewhere:
+        # seven 10-point cards face up on stacks 1 to 3 first: fewer tens can be a base
+        a = ["2C", "3C", "TS", "QS", "TD", "KS", "4C"]
+        b = ["2D", "3D", "JS", "KH", "JD", "5D", "4D"]
+        plays = [1, 1, 2, 2, 3, 3, 0, 0]
+    else:
+        a, b, plays = ["2C", "3C", "KS"], ["2D", "3D", "5D"], [0, 0]
+    game = stacked(a, b)
+    for i, stack in enumerate(plays):
+        game.apply(Play(i % 2, stack))
+    assert game.view(0)["stacks"][0]["up"][-2:] == ["KS", "5D"] and game.view(0)["call_open"]
+    return game
+
+
+def test_hard_calls_when_the_unseen_cards_make_over_21_likelier_ruling_p4() -> None:
+    game = king_five_on_stack_0(tens_elsewhere=False)
+    assert unseen_over(game, 0) > 0.5
+    assert ask(PLAYERS["hard"](0, seed=0), game) == Call(0)
+    assert ask(PLAYERS["normal"](0, seed=0), game) == Call(0)
+    # Easy's crude threshold wants 16 face up
+    assert ask(PLAYERS["easy"](0, seed=0), game) != Call(0)
+
+
+def test_hard_counts_the_tens_it_has_seen_ruling_p4() -> None:
+    game = king_five_on_stack_0(tens_elsewhere=True)
+    assert unseen_over(game, 0) < 0.5  # seven tens face up: the base is likely lower
+    assert ask(PLAYERS["hard"](0, seed=0), game) != Call(0)
+    # Normal adds an average base whatever it has seen, so it still calls
+    assert ask(PLAYERS["normal"](0, seed=0), game) == Call(0)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_the_opponents_last_play_is_always_challenged_ruling_p6(level: str) -> None:
+    game = stacked(["2C", "3C", "4C"], ["2D", "3D", "5D"])
+    game.apply(Play(0, 0))
+    game.apply(Play(1, 0))
+    view = copy.deepcopy(game.view(0))
+    view["players"][1]["cards"] = 0  # as if that 5 were seat 1's last card
+    assert view["stacks"][0]["up_total"] == 9
+    assert ask(PLAYERS[level](0, seed=0), game, view) == Call(0)
+    # with cards left, nine face up is no call for anyone
+    assert isinstance(ask(PLAYERS[level](0, seed=0), game), Play)
+
+
+def high_and_middle_stacks() -> Splunk:
+    """Stack 0 shows K Q (20), stack 1 shows 9 A (10), stacks 2 and 3 only their bases;
+    seat 0 is to play, with nothing worth calling."""
+    game = stacked(["2C", "3C", "KS", "9S"], ["2D", "3D", "QH", "AH"])
+    for stack in (0, 0, 1, 1):
+        game.apply(Play(len(game.history) % 2, stack))
+    assert [s["up_total"] for s in game.view(0)["stacks"]] == [20, 10, 0, 0]
+    return game
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_plays_go_where_a_call_is_least_likely_to_hurt_ruling_p3(level: str) -> None:
+    game = high_and_middle_stacks()
+    choice = ask(PLAYERS[level](0, seed=0), game)
+    assert isinstance(choice, Play) and choice.stack in (2, 3)
+
+
+def test_easy_plays_on_a_random_stack_under_its_crude_threshold() -> None:
+    game = high_and_middle_stacks()
+    stacks = {ask(PLAYERS["easy"](0, seed=s), game).stack for s in range(60)}
+    assert stacks == {1, 2, 3}
+
+
+def pair_on_stack_1() -> Splunk:
+    game = stacked(["2C", "3C", "7S"], ["2D", "3D", "7H"])
+    game.apply(Play(0, 1))
+    game.apply(Play(1, 1))
+    assert game.view(0)["slap_open"] == 1
+    return game
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_pair_is_slapped_with_at_ruling_p5(seat: int) -> None:
+    game = pair_on_stack_1()
+    for level in LEVELS:
+        slaps = [ask(PLAYERS[level](seat, seed=s), game) for s in range(50)]
+        assert Slap(seat, 1, at=2) in slaps
+        assert all(a == Slap(seat, 1, at=2) or not isinstance(a, Slap) for a in slaps)
+
+
+def test_easy_misses_slaps_more_often_than_hard_and_is_slower() -> None:
+    game = pair_on_stack_1()
+
+    def misses_and_median(level: str) -> tuple[int, float]:
+        delays = []
+        for s in range(600):
+            bot = PLAYERS[level](1, seed=s)
+            d = bot.decide(game.view(1), [e.seen_by(1) for e in game.events])
+            if d is not None and isinstance(d.action, Slap):
+                delays.append(d.delay)
+        delays.sort()
+        return 600 - len(delays), delays[len(delays) // 2]
+
+    easy, hard = misses_and_median("easy"), misses_and_median("hard")
+    assert easy[0] > hard[0] and easy[1] > hard[1]
+
+
+def test_wrong_slaps_are_rare_and_rarest_for_hard() -> None:
+    game = stacked(["2C", "3C", "7S"], ["2D", "3D", "9H"])
+    game.apply(Play(0, 1))
+    game.apply(Play(1, 1))  # 7 then 9: nothing to slap
+
+    def wrong(level: str) -> int:
+        return sum(isinstance(ask(PLAYERS[level](0, seed=s), game), Slap) for s in range(1000))
+
+    assert wrong("hard") < wrong("easy") < 100
+
+
+def test_a_slap_is_not_repeated_after_it_was_carried_out() -> None:
+    game = stacked(["2C", "3C", "7S"], ["2D", "3D", "9H"])
+    game.apply(Play(0, 1))
+    game.apply(Play(1, 1))
+    for seed in range(2000):
+        bot = PLAYERS["easy"](0, seed=seed)
+        action = ask(bot, game)
+        if isinstance(action, Slap):
+            events = game.apply(action)  # a wrong slap: seat 0 takes the stack
+            again = bot.decide(game.view(0), [e.seen_by(0) for e in events])
+            assert again is None or not isinstance(again.action, Slap)
+            return
+    pytest.fail("easy never slapped by mistake in 2000 seeds")
