@@ -4,12 +4,15 @@
 from __future__ import annotations
 
 import copy
+from collections import Counter
 from typing import Any
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from parlour.bots import LEVELS, ComputerPlayer
-from parlour.bots.splunk import PLAYERS
+from parlour.bots.splunk import PLAYERS, chance_over
 from parlour.engine.cards import standard_deck, value21
 from parlour.games.splunk import Call, Play, Slap, Splunk
 
@@ -167,3 +170,19 @@ def test_a_slap_is_not_repeated_after_it_was_carried_out() -> None:
             assert again is None or not isinstance(again.action, Slap)
             return
     pytest.fail("easy never slapped by mistake in 2000 seeds")
+
+
+@settings(max_examples=200, deadline=None)
+@given(up=st.integers(0, 30),
+       counts=st.dictionaries(st.integers(0, 10), st.integers(0, 6), min_size=1))
+def test_hards_chance_over_21_counts_every_pair_of_unseen_cards(
+        up: int, counts: dict[int, int]) -> None:
+    values = Counter(counts)
+    cards = list(values.elements())
+    n = len(cards)
+    assume(n >= 2)
+    pairs = [(i, j) for i in range(n) for j in range(n) if i != j]
+    brute = sum(up + cards[i] + cards[j] > 21 for i, j in pairs) / len(pairs)
+    assert chance_over(up, values, two=True) == pytest.approx(brute)
+    single = sum(up + v > 21 for v in cards) / n
+    assert chance_over(up, values) == pytest.approx(single)

@@ -68,6 +68,7 @@ NORMAL_BELOW = RANK["6"]
 SAMPLES = 96
 #: What losing the game is worth in chips, when a payment would find no chip left.
 ELIMINATION_COST = 4.0
+_NOBODY = len(RANK)  # above every rank: "fewer players than that: all pay" (S10)
 
 
 def payers(hands: dict[int, str]) -> set[int]:
@@ -193,45 +194,81 @@ class Hard(SlabberjanPlayer):
         hidden = [s for s in active if s != me and s not in known]
         chips = players[me]["chips"]
         left = self._left_of(me, active)
+        base_hands = {s: known[s] for s in active if s in known}
+        base_hands[me] = piece
+        pool_kinds = Counter(p for p in unseen if p != "inn")
+        # with every other piece known, one look is exact: there is nothing to sample
+        samples = SAMPLES if hidden else 1
         stand_cost = move_cost = 0.0
-        for _ in range(SAMPLES):
-            self.rng.shuffle(unseen)
-            hands = {s: known[s] for s in active if s in known}
-            hands.update(zip(hidden, unseen, strict=False))
-            bag = unseen[len(hidden):]
-            hands[me] = piece
-            stand_cost += self._pay_cost(hands, chips, 0)
+        for _ in range(samples):
+            picked = self.rng.sample(unseen, len(hidden))
+            hands = dict(base_hands)
+            hands.update(zip(hidden, picked, strict=True))
+            threshold = self._threshold(hands)
+            stand_cost += self._cost(self._pays(piece, threshold), chips, 0)
             if change == "draw":
-                move_cost += self._draw_cost(hands, bag, chips)
+                kinds = pool_kinds.copy()
+                kinds.subtract(p for p in picked if p != "inn")
+                move_cost += self._draw_cost(hands, kinds, threshold, chips)
             else:
                 move_cost += self._swap_cost(hands, left, active, chips)
-        return stand_cost / SAMPLES, move_cost / SAMPLES
+        return stand_cost / samples, move_cost / samples
 
-    def _pay_cost(self, hands: dict[int, str], chips: int, paid: int) -> float:
+    def _threshold(self, hands: dict[int, str]) -> int:
+        """We pay holding a non-fool piece of rank at most this (S10); others' hands only.
+
+        With two fools among the others the two lowest non-fool ranks pay, else the lowest;
+        everyone tied at that rank pays, and with too few others everybody pays.
+        """
+        fools, low1, low2 = 0, _NOBODY, _NOBODY
+        for seat, held in hands.items():
+            if seat == self.seat:
+                continue
+            if held == FOOL:
+                fools += 1
+                continue
+            r = RANK[held]
+            if r < low1:
+                low1, low2 = r, low1
+            elif r < low2:
+                low2 = r
+        return low2 if fools >= 2 else low1
+
+    @staticmethod
+    def _pays(piece: str, threshold: int) -> bool:
+        return piece == FOOL or RANK[piece] <= threshold
+
+    @staticmethod
+    def _cost(pays: bool, chips: int, paid: int) -> float:
         """Chips lost: ``paid`` first (a matador's fine), then the end-of-round payment."""
-        owed = paid + (self.seat in payers(hands))
+        owed = paid + pays
         return owed if owed <= chips else chips + ELIMINATION_COST
 
-    def _draw_cost(self, hands: dict[int, str], bag: list[str], chips: int) -> float:
+    def _pay_cost(self, hands: dict[int, str], chips: int, paid: int) -> float:
+        return self._cost(self._pays(hands[self.seat], self._threshold(hands)), chips, paid)
+
+    def _draw_cost(self, hands: dict[int, str], kinds: Counter[str], threshold: int,
+                   chips: int) -> float:
         """S8: the dealer draws blind; a drawn matador acts as if the bag held it.
 
         Inns are set aside and the next piece drawn, so what counts is the first piece that
-        is not an inn: every such piece in the bag is equally likely. Averaging over them
-        exactly (rather than sampling one) leaves only the other hands to sampling.
+        is not an inn: every such piece in the bag (``kinds``) is equally likely. Averaging
+        over them exactly (rather than sampling one) leaves only the other hands to sampling.
         """
-        me = self.seat
-        kinds = Counter(p for p in bag if p != "inn")
+        piece = hands[self.seat]
         total = sum(kinds.values())
         if not total:
-            return self._pay_cost(hands, chips, 0)  # only inns left: the dealer keeps
+            return self._cost(self._pays(piece, threshold), chips, 0)  # the dealer keeps
         cost = 0.0
         for drawn, count in kinds.items():
+            if not count:
+                continue
             if drawn not in MATADORS:
-                one = self._pay_cost({**hands, me: drawn}, chips, 0)
+                one = self._cost(self._pays(drawn, threshold), chips, 0)
             elif drawn == "bird":
-                one = self._pay_cost(hands, chips, 0)
+                one = self._cost(self._pays(piece, threshold), chips, 0)
             elif drawn == "knight":
-                one = self._pay_cost(hands, chips, 1)
+                one = self._cost(self._pays(piece, threshold), chips, 1)
             else:  # cat: one chip, and every swap is undone
                 one = self._pay_cost(self._undone(hands), chips, 1)
             cost += count * one

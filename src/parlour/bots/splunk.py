@@ -86,39 +86,50 @@ EASY_SAFE_UP_TO = 11
 NORMAL_BASE = 6.5
 
 
-def unseen_values(view: dict[str, Any]) -> list[int]:
-    """The count of every card not face up on a stack: each may be a base or a next card.
+_DECK_VALUES = Counter(value21(c) for c in standard_deck())  # 1..9: 4 each, 10: 16
 
-    >>> len(unseen_values({"jokers": False, "stacks": [{"up": ["KS", "2D"]}]}))
+
+def unseen_values(view: dict[str, Any]) -> Counter[int]:
+    """How many cards of each count are not face up on a stack: each may be a base or a
+    next card.
+
+    >>> sum(unseen_values({"jokers": False, "stacks": [{"up": ["KS", "2D"]}]}).values())
     50
     """
-    pool = Counter(standard_deck(jokers=view["jokers"]))
+    pool = _DECK_VALUES.copy()
+    if view["jokers"]:
+        pool[0] += 2
     for stack in view["stacks"]:
-        pool.subtract(stack["up"])
-    return [value21(card) for card in pool.elements()]
+        pool.subtract(value21(card) for card in stack["up"])
+    return pool
 
 
-def chance_over(up_total: int, values: Sequence[int], extra: Sequence[int] = ()) -> float:
-    """The chance that base + ``up_total`` (+ one more card from ``values``) is over 21.
+def chance_over(up_total: int, values: Counter[int], two: bool = False) -> float:
+    """The chance that base + ``up_total`` (+ one more unseen card, if ``two``) is over 21,
+    every unseen card (``values``: count -> how many) being equally likely.
 
-    >>> chance_over(12, [10, 10, 1, 1])
+    >>> chance_over(12, Counter({10: 2, 1: 2}))
     0.5
-    >>> chance_over(5, [10, 10, 1, 1], extra=[10, 10, 1, 1]) > 0
-    True
+    >>> chance_over(5, Counter({10: 2, 1: 2}), two=True)  # only 10 + 10 goes over
+    0.16666666666666666
     """
-    n = len(values)
-    if not n:
+    n = sum(values.values())
+    if not two:
+        return sum(c for v, c in values.items() if up_total + v > 21) / n if n else 0.0
+    if n < 2:
         return 0.0
-    if not extra:
-        return sum(up_total + v > 21 for v in values) / n
-    # base and next card are two different unseen cards: count ordered pairs
-    counts = Counter(values)
+    # base and next card are two different unseen cards: count ordered pairs (a, b)
+    at_least = [0] * 12  # at_least[k]: unseen cards counting k or more (counts are 0..10)
+    for v, c in values.items():
+        at_least[v] += c
+    for k in range(10, -1, -1):
+        at_least[k] += at_least[k + 1]
     over = 0
-    for a, ca in counts.items():
-        for b, cb in counts.items():
-            if up_total + a + b > 21:
-                over += ca * (cb - (a == b))
-    return over / (n * (n - 1)) if n > 1 else 0.0
+    for a, ca in values.items():
+        need = 22 - up_total - a  # b must count this much or more
+        if need <= 10:
+            over += ca * (at_least[max(need, 0)] - (a >= need))
+    return over / (n * (n - 1))
 
 
 class SplunkPlayer(ComputerPlayer):
@@ -221,7 +232,7 @@ class Hard(SplunkPlayer):
         best: tuple[float, float, int] | None = None
         for i, stack in enumerate(view["stacks"]):
             # a call that finds it over 21 gives us the stack and our card back
-            risk = chance_over(stack["up_total"], values, extra=values) * (stack["cards"] + 1)
+            risk = chance_over(stack["up_total"], values, two=True) * (stack["cards"] + 1)
             key = (risk, self.rng.random(), i)
             if best is None or key < best:
                 best = key
