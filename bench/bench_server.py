@@ -1,0 +1,299 @@
+"""Benchmarks of the live server: a slap's round trip, and many bot-only tables at once.
+
+1. Round trip: a browser-like client (``websockets``) sends a slap and waits for the event it
+   causes, through the whole server path (uvicorn, the socket endpoint, JSON, the checked
+   ``apply``, ``message_for``, the seat's queue). The baseline is a bare WebSocket echo on
+   the same stack (same uvicorn, same app, same process, same run). The server runs in a
+   child process so that client and server do not share a GIL. Target: median at most 1.5
+   times the echo. The slap is aimed at an empty pile, which the rules answer with a
+   ``slap_ignored`` event; the one-slap-per-card filter is off for this table so that every
+   slap reaches the rules.
+2. Load: 200 bot-only tables (2 to 4 computer players, every speed, real computer players)
+   on one asyncio loop in one process, each seat watched by a sender that JSON-encodes its
+   messages as the socket would; a finished game is replaced by a new one. Event lag is how
+   late each computer move ran after the moment it was due. Target: 99th percentile under
+   50 ms.
+
+Run: ``.venv/bin/python bench/bench_server.py`` (``--quick`` for a short run,
+``--screenshots docs`` to also refresh the page screenshots).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing
+import os
+import random
+import socket
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+import uvicorn
+import websockets
+from fastapi import WebSocket
+from starlette.websockets import WebSocketDisconnect
+
+from parlour.bots import LEVELS, make_player
+from parlour.bots.base import ComputerPlayer, Decision
+from parlour.games import new_game
+from parlour.games.slapjack import Flip
+from parlour.live import PACING, Lobby, Table
+from parlour.web import Limits, create_app
+
+
+class Idle(ComputerPlayer):
+    """Never moves: the round-trip table belongs to the benchmark's client alone."""
+
+    game = "slapjack"
+    level = "normal"
+
+    def decide(self, view: dict[str, Any], events: Sequence[dict[str, Any]]) -> Decision | None:
+        return None
+
+
+def idle(game: str, level: str, seat: int, *, seed: int | None = None) -> Idle:
+    return Idle(seat, seed=seed)
+
+
+def serve_bench_app(sock: socket.socket) -> None:
+    """The child process: the real app (one-slap filter off) plus a bare echo route."""
+    pacing = {"slapjack": replace(PACING["slapjack"], at_field=None)}
+    app = create_app(lobby=Lobby(players=idle, pacing=pacing), limits=Limits(rate=None))
+
+    async def echo(ws: WebSocket) -> None:
+        await ws.accept()
+        try:
+            while True:
+                await ws.send_text(await ws.receive_text())
+        except WebSocketDisconnect:
+            return
+
+    app.add_api_websocket_route("/echo", echo)
+    config = uvicorn.Config(app, log_level="warning", ws_per_message_deflate=False)
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+async def round_trips(url: str, rounds: int, block: int) -> dict[str, list[float]]:
+    times: dict[str, list[float]] = {"echo": [], "slap": []}
+    async with websockets.connect(url + "/echo", compression=None) as echo, \
+            websockets.connect(url + "/ws", compression=None) as game:
+        await game.send(json.dumps({"type": "start", "game": "slapjack", "players": 2,
+                                    "level": "normal", "seed": 1}))
+        await game.recv()  # welcome
+        await game.recv()  # state
+        slap = json.dumps({"type": "action", "action": {"type": "slap", "at": 0}})
+        # An echo of the same size as the slap's answer, so both carry the same bytes back.
+        answer_size = 0
+        await game.send(slap)
+        answer_size = len(await game.recv())
+        ping = json.dumps({"type": "echo", "pad": "x" * max(0, answer_size - 26)})
+        for _ in range(50):  # warm up both paths
+            await echo.send(ping)
+            await echo.recv()
+            await game.send(slap)
+            await game.recv()
+        for _ in range(rounds // block):
+            for kind, ws, text in (("echo", echo, ping), ("slap", game, slap)):
+                for _ in range(block):
+                    t0 = time.perf_counter()
+                    await ws.send(text)
+                    reply = await ws.recv()
+                    times[kind].append(time.perf_counter() - t0)
+                    if kind == "slap":
+                        assert '"slap_ignored"' in str(reply), reply
+    return times
+
+
+def bench_round_trip(rounds: int) -> dict[str, Any]:
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    ctx = multiprocessing.get_context("spawn")
+    child = ctx.Process(target=serve_bench_app, args=(sock,), daemon=True)
+    child.start()
+    url = f"ws://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1):
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
+        times = asyncio.run(round_trips(url, rounds, block=100))
+    finally:
+        child.terminate()
+        child.join(10)
+        sock.close()
+    out: dict[str, Any] = {"rounds": rounds}
+    for kind, values in times.items():
+        values.sort()
+        out[kind] = {"median_us": statistics.median(values) * 1e6,
+                     "p99_us": values[int(len(values) * 0.99) - 1] * 1e6}
+    out["ratio_median"] = out["slap"]["median_us"] / out["echo"]["median_us"]
+    return out
+
+
+async def run_tables(count: int, seconds: float, seed: int) -> dict[str, Any]:
+    rng = random.Random(seed)
+    lags: list[float] = []
+    moves = 0
+    games = 0
+    encoded = 0
+    tables: list[Table] = []
+
+    def sender(message: dict[str, Any]) -> None:
+        nonlocal encoded
+        encoded += len(json.dumps(message, separators=(",", ":")))
+
+    def open_table() -> Table:
+        players = rng.randint(2, 4)
+        level = rng.choice(LEVELS)
+        game_seed = rng.randrange(2**31)
+        game = new_game("slapjack", players=players, seed=game_seed)
+        bots = {s: make_player("slapjack", level, s, seed=game_seed + s) for s in range(players)}
+        table = Table(game, bots, PACING["slapjack"], level=level, on_lag=lags.append)
+        for s in range(players):
+            table.watch(s, sender)
+        table.start()
+        return table
+
+    loop = asyncio.get_running_loop()
+    tables = [open_table() for _ in range(count)]
+    start = loop.time()
+    cpu0 = time.process_time()
+    while loop.time() - start < seconds:
+        await asyncio.sleep(0.25)
+        for i, table in enumerate(tables):
+            if table.over:
+                moves += len(table.game.history)
+                games += 1
+                table.close()
+                tables[i] = open_table()
+    elapsed = loop.time() - start
+    cpu = time.process_time() - cpu0
+    moves += sum(len(t.game.history) for t in tables)
+    for table in tables:
+        table.close()
+    lags.sort()
+    return {"tables": count, "seconds": round(elapsed, 1), "moves": moves,
+            "moves_per_s": round(moves / elapsed), "games_finished": games,
+            "cpu_share": round(cpu / elapsed, 3), "lag_samples": len(lags),
+            "lag_p50_ms": lags[len(lags) // 2] * 1e3,
+            "lag_p99_ms": lags[int(len(lags) * 0.99) - 1] * 1e3, "lag_max_ms": lags[-1] * 1e3,
+            "bytes_encoded": encoded}
+
+
+# -- screenshots ----------------------------------------------------------------------------
+
+
+class Poser(ComputerPlayer):
+    """Flips every 0.3 s and leaves Jacks alone: a table that shows a Jack in a few moves."""
+
+    game = "slapjack"
+    level = "normal"
+
+    def decide(self, view: dict[str, Any], events: Sequence[dict[str, Any]]) -> Decision | None:
+        if view["turn"] == self.seat and not view["slappable"] and view["winner"] is None:
+            return Decision(Flip(self.seat), 0.3)
+        return None
+
+
+def poser(game: str, level: str, seat: int, *, seed: int | None = None) -> Poser:
+    return Poser(seat, seed=seed)
+
+
+def screenshots(directory: str) -> list[str]:
+    from playwright.sync_api import sync_playwright
+
+    args = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    ctx = multiprocessing.get_context("spawn")
+    child = ctx.Process(target=_serve_posing, args=(sock,), daemon=True)
+    child.start()
+    written = []
+    try:
+        time.sleep(1.5)
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=args)
+            for name, options in [
+                ("slapjack-desktop.png", {"viewport": {"width": 1280, "height": 800}}),
+                ("slapjack-phone.png", {"viewport": {"width": 390, "height": 844},
+                                        "is_mobile": True, "has_touch": True,
+                                        "device_scale_factor": 2}),
+            ]:
+                context = browser.new_context(**options)
+                page = context.new_page()
+                page.goto(f"http://127.0.0.1:{port}/slapjack?seed=21")
+                bar = "document.getElementById('bar').textContent"
+                page.wait_for_function(f"{bar}.startsWith('Your turn')")
+                page.click("#players-button")
+                page.click("[data-players='3']")
+                page.wait_for_function(f"{bar}.startsWith('Your turn')")
+                for _ in range(60):
+                    page.wait_for_function(f"{bar}.startsWith('Your turn') || "
+                                           f"{bar}.startsWith('Jack')")
+                    if (page.text_content("#bar") or "").startswith("Jack"):
+                        break
+                    page.keyboard.press("f")
+                    page.wait_for_timeout(60)
+                page.wait_for_timeout(400)
+                path = os.path.join(directory, name)
+                page.screenshot(path=path)
+                written.append(path)
+                context.close()
+            browser.close()
+    finally:
+        child.terminate()
+        child.join(10)
+        sock.close()
+    return written
+
+
+def _serve_posing(sock: socket.socket) -> None:
+    app = create_app(lobby=Lobby(players=poser))
+    uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="short run (smoke test)")
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--rounds", type=int, default=4000)
+    parser.add_argument("--screenshots", metavar="DIR", help="also write page screenshots")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.seconds, args.rounds = 5.0, 600
+    trip = bench_round_trip(args.rounds)
+    print(f"slap round trip: median {trip['slap']['median_us']:.0f} us, "
+          f"p99 {trip['slap']['p99_us']:.0f} us; echo median {trip['echo']['median_us']:.0f} us,"
+          f" p99 {trip['echo']['p99_us']:.0f} us; ratio {trip['ratio_median']:.2f} "
+          f"(target <= 1.5) over {trip['rounds']} round trips each")
+    load = asyncio.run(run_tables(args.tables, args.seconds, seed=1))
+    print(f"{load['tables']} bot-only tables for {load['seconds']} s: {load['moves']} moves "
+          f"({load['moves_per_s']}/s), {load['games_finished']} games finished, "
+          f"CPU {load['cpu_share']:.0%}; event lag p50 {load['lag_p50_ms']:.2f} ms, "
+          f"p99 {load['lag_p99_ms']:.2f} ms (target < 50), max {load['lag_max_ms']:.1f} ms")
+    print(json.dumps({"round_trip": trip, "tables": load}))
+    if args.screenshots:
+        for path in screenshots(args.screenshots):
+            print("wrote", path)
+    ok = trip["ratio_median"] <= 1.5 and load["lag_p99_ms"] < 50
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
