@@ -176,3 +176,14 @@ def test_hard_beats_easy_in_a_short_arena() -> None:
         result = play(game, bots_for(levels, i), tiebreak_seed=i)
         wins += result.winner is not None and levels[result.winner] == "hard"
     assert wins >= 15
+
+
+def test_the_published_profile_table_is_the_one_in_the_code() -> None:
+    from pathlib import Path
+
+    from parlour.bots import splunk
+    from parlour.bots.slapjack import profile_table
+
+    docs = (Path(__file__).parent.parent / "docs" / "bots.md").read_text("utf-8")
+    assert profile_table() in docs
+    assert splunk.profile_table() in docs

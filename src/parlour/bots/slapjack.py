@@ -78,6 +78,19 @@ PROFILES: dict[str, Profile] = {
 }
 
 
+def profile_table() -> str:
+    """The Markdown table of :data:`PROFILES` that ``docs/bots.md`` publishes."""
+    rows = ["| speed | reaction floor | reaction median | spread | misses a Jack "
+            "| wrong slap on Q, K | on other cards | think before a flip | after a take (J10) |",
+            "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for level, p in PROFILES.items():
+        rows.append(f"| {level} | {p.reaction_floor:.2f} s | {p.reaction_median:.2f} s "
+                    f"| {p.reaction_spread:.2f} | {p.jack_miss:.0%} | {p.wrong_face:.1%} "
+                    f"| {p.wrong_other:.1%} | {p.flip_min:.1f}-{p.flip_max:.1f} s "
+                    f"| {p.after_take:.1f} s |")
+    return "\n".join(rows) + "\n"
+
+
 class SlapjackPlayer(ComputerPlayer):
     """A Slapjack computer player; the class attribute ``profile`` sets its speed."""
 

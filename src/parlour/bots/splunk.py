@@ -86,6 +86,18 @@ EASY_SAFE_UP_TO = 11
 NORMAL_BASE = 6.5
 
 
+def profile_table() -> str:
+    """The Markdown table of :data:`PROFILES` that ``docs/bots.md`` publishes."""
+    rows = ["| speed | reaction floor | reaction median | spread | misses a slap "
+            "| wrong slap | think before a play or call |",
+            "| --- | --- | --- | --- | --- | --- | --- |"]
+    for level, p in PROFILES.items():
+        rows.append(f"| {level} | {p.reaction_floor:.2f} s | {p.reaction_median:.2f} s "
+                    f"| {p.reaction_spread:.2f} | {p.slap_miss:.0%} | {p.wrong_slap:.1%} "
+                    f"| {p.think_min:.1f}-{p.think_max:.1f} s |")
+    return "\n".join(rows) + "\n"
+
+
 _DECK_VALUES = Counter(value21(c) for c in standard_deck())  # 1..9: 4 each, 10: 16
 
 

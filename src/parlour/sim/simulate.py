@@ -28,6 +28,11 @@ from parlour.games import new_game
 from parlour.sim.metrics import RATIOS, new_metric
 from parlour.sim.stats import ratio_ci, summary, wilson
 
+#: How worker processes start: fork where there is one (it skips re-importing Parlour,
+#: which is most of a short run), else spawn. The workers only play games: no threads or
+#: open resources are inherited that fork could break.
+_START = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+
 #: Called with (games done, games in all) as the simulation goes.
 Progress = Callable[[int, int], None]
 
@@ -104,7 +109,7 @@ def run_games(config: SimConfig, progress: Progress | None = None) -> list[dict[
             if progress:
                 progress(len(games), config.games)
     else:
-        with multiprocessing.get_context("spawn").Pool(config.jobs) as pool:
+        with multiprocessing.get_context(_START).Pool(config.jobs) as pool:
             for done in pool.imap_unordered(_play_chunk, _chunks(config)):
                 games.extend(done)
                 if progress:
