@@ -48,6 +48,9 @@ BLURBS = {
 }
 
 
+_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
 @dataclass(frozen=True)
 class Limits:
     """How much a connection may send. ``rate`` messages a second on average, ``burst`` at
@@ -152,6 +155,7 @@ class Connection:
         self._out: deque[str] = deque()
         self._wake = asyncio.Event()
         self._sending = False
+        self._replying = False
         self._cut_off = False
         self._tokens = float(limits.burst)
         self._refilled = time.monotonic()
@@ -168,7 +172,9 @@ class Connection:
             self.closed = self._cut_off = True
             self._out.clear()
         else:
-            self._out.append(json.dumps(message, separators=(",", ":")))
+            self._out.append(_encode(message))
+            if self._replying:
+                return  # the reading task sends it as soon as the message is handled
         self._wake.set()
 
     def error(self, code: str, reason: str, about: object = None) -> None:
@@ -214,20 +220,23 @@ class Connection:
                 if incoming["type"] == "websocket.disconnect":
                     break
                 text = incoming.get("text")
-                if text is None:
-                    self.error("bad_message", "send JSON text, not binary frames")
-                    continue
+                self._replying = True
                 try:
-                    self.receive(text)
-                except Exception:
-                    log.exception("message handling failed")
-                    self.error("internal", "the server could not handle that message")
-                # Answer at once from here rather than through the writer task: one
-                # scheduling hop less on every round trip.
-                try:
+                    if text is None:
+                        self.error("bad_message", "send JSON text, not binary frames")
+                    else:
+                        try:
+                            self.receive(text)
+                        except Exception:
+                            log.exception("message handling failed")
+                            self.error("internal", "the server could not handle that message")
+                    # Answer at once from here rather than through the writer task: one
+                    # scheduling hop less on every round trip.
                     await self._flush()
                 except (WebSocketDisconnect, RuntimeError, OSError):
                     break
+                finally:
+                    self._replying = False
         finally:
             self.closed = True
             if self.seating is not None:

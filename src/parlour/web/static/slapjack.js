@@ -38,7 +38,7 @@
 
   const S = {
     ws: null, seat: null, table: null, seats: [], view: null, players: settings.players,
-    level: settings.level, retry: 0, lastTop: null, badgeTimer: 0, newsTimer: 0,
+    level: settings.level, retry: 0, lastTop: undefined, badgeTimer: 0, newsTimer: 0,
   };
 
   // ---- the socket -----------------------------------------------------------------------
@@ -80,7 +80,7 @@
   function newGame() {
     sessionStorage.removeItem(KEY_TOKEN);
     S.view = null;
-    S.lastTop = null;
+    S.lastTop = undefined;
     render();
     setBar("Dealing…", "");
     if (S.ws && S.ws.readyState === WebSocket.OPEN) send(startMessage());
@@ -99,7 +99,7 @@
     },
     state(m) {
       S.view = m.view;
-      S.lastTop = null;
+      S.lastTop = undefined;
       render();
       if (m.view.winner === S.seat) countWin();
     },
@@ -304,6 +304,7 @@
     document.body.dataset.state = !view ? "waiting"
       : view.winner === null ? "playing" : view.winner === S.seat ? "won" : "lost";
     if (!view) {
+      S.lastTop = undefined;
       el.pile.innerHTML = '<span class="pile-empty">Dealing…</span>';
       el.pileCount.textContent = "";
       return;
