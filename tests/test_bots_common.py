@@ -72,7 +72,7 @@ def bots(name: str, levels: Sequence[str], seed: int) -> list[ComputerPlayer]:
     return [make_player(name, lvl, s, seed=seed * 7 + s) for s, lvl in enumerate(levels)]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(tables())
 def test_computer_players_only_choose_listed_legal_actions(
         table: tuple[str, list[str], dict[str, Any], int]) -> None:

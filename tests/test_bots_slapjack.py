@@ -187,3 +187,45 @@ def test_the_published_profile_table_is_the_one_in_the_code() -> None:
     docs = (Path(__file__).parent.parent / "docs" / "bots.md").read_text("utf-8")
     assert profile_table() in docs
     assert splunk.profile_table() in docs
+
+
+def deck_with(first: list[str], last: list[str]) -> list[str]:
+    from parlour.engine.cards import standard_deck
+
+    middle = [c for c in standard_deck() if c not in first + last]
+    return first + middle + last
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_scenario_the_last_card_is_a_jack_and_nobody_can_cover_it_ruling_j8(
+        level: str) -> None:
+    # The 52nd card, seat 1's last, is a Jack: after 52 flips without a slap nobody can
+    # flip, and the Jack waits. Every computer player slaps it, whatever its miss rate.
+    from parlour.games.slapjack import Slapjack
+
+    game = Slapjack(2, decks=[deck_with(["2S", "3S"], ["KD", "JD"])])
+    while game.view(None)["turn"] is not None:
+        game.apply(Flip(game.view(None)["turn"]))
+    view = game.view(0)
+    assert (view["top"], view["turn"], view["flips"]) == ("JD", None, 52)
+    for seed in range(100):
+        for seat in (0, 1):
+            bot = PLAYERS[level](seat, seed=seed)
+            decision = bot.decide(game.view(seat), [e.seen_by(seat) for e in game.events])
+            assert decision is not None and decision.action == Slap(seat, at=52)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_scenario_the_taker_pauses_before_flipping_onto_the_empty_pile_ruling_j10(
+        level: str) -> None:
+    from parlour.games.slapjack import Slapjack
+
+    game = Slapjack(2, decks=[deck_with(["JS", "2H"], [])])
+    game.apply(Flip(0))
+    events = game.apply(Slap(1, at=1))
+    assert [e.type for e in events] == ["take"] and game.view(1)["turn"] == 1
+    for seed in range(30):
+        bot = PLAYERS[level](1, seed=seed)
+        decision = bot.decide(game.view(1), [e.seen_by(1) for e in events])
+        assert decision is not None and decision.action == Flip(1)
+        assert decision.delay >= PROFILES[level].after_take
