@@ -140,3 +140,33 @@ def test_statistics_helpers() -> None:
     assert (s["min"], s["median"], s["max"], s["mean"]) == (1, 3, 5, 3)
     ratio, lo, hi = ratio_ci([1, 1, 1, 1], [2, 2, 2, 2])
     assert ratio == lo == hi == 0.5  # no spread between games, no width
+
+
+def test_records_replay_to_the_same_results(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    from parlour.games import replay
+
+    result = run_json(capsys, "splunk", "--bots", "hard,easy", "--games", "6", "--seed", "3",
+                      "--jobs", "2", "--quiet", "--swap-seats", "--records", str(tmp_path))
+    files = sorted(tmp_path.glob("splunk-3-*.json"))
+    assert len(files) == 6
+    wins = {"hard": 0, "easy": 0}
+    for path in files:
+        record = json.loads(path.read_text("utf-8"))
+        game = replay(record)  # checked, action by action, by the reference reader
+        assert game.outcome is not None
+        wins[record["bots"][game.outcome.winner]] += 1
+    assert wins == {e["bot"]: e["wins"] for e in result["entries"]}
+
+
+def test_the_number_of_players_follows_the_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    result = run_json(capsys, "slabberjan", "--bots", "hard,easy,normal,easy", "--games", "2",
+                      "--jobs", "1", "--quiet")
+    assert result["players"] == 4 and len(result["entries"]) == 4
+
+
+def test_more_jobs_than_games_starts_no_more_processes_than_it_needs() -> None:
+    small = SimConfig("slapjack", 2, ("hard", "easy"), games=2, seed=1, jobs=64)
+    many = simulate(small)
+    one = simulate(SimConfig("slapjack", 2, ("hard", "easy"), games=2, seed=1, jobs=1))
+    assert many["entries"] == one["entries"]

@@ -103,7 +103,8 @@ def build_parser() -> argparse.ArgumentParser:
         "Entry k of --bots sits at seat k in every game, unless --swap-seats rotates the "
         "seats (entry k at seat (k+i) mod N in game i) to cancel a first-seat advantage.")
     sim.add_argument("game", choices=GAME_NAMES)
-    sim.add_argument("--players", type=int, default=2, help="players per game (default 2)")
+    sim.add_argument("--players", type=int,
+                     help="players per game (default: one per --bots level, at least 2)")
     sim.add_argument("--bots", default="normal", metavar="LEVEL[,LEVEL...]",
                      help="easy|normal|hard, one for all or one per entry (default normal)")
     sim.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
@@ -120,6 +121,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--lengths", action="store_true",
                      help="with --json, include every finished game's length")
     sim.add_argument("--plot", metavar="FILE.png", help="draw win rates and game lengths")
+    sim.add_argument("--records", metavar="DIR",
+                     help="save every game's record there (replay one with 'parlour replay')")
     sim.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
     sim.set_defaults(run=cmd_simulate)
 

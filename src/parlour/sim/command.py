@@ -7,7 +7,9 @@ subcommand runs, so other subcommands do not pay for multiprocessing and matplot
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
+import os
 import sys
 import time
 from typing import Any, TextIO
@@ -68,18 +70,20 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
 def config_from_args(args: argparse.Namespace) -> SimConfig:
     """The simulation the flags ask for; ``ValueError`` with one clear line if they are bad."""
     cls = game_class(args.game)
-    if not cls.min_players <= args.players <= cls.max_players:
-        raise ValueError(f"{args.game} is for {cls.min_players} to {cls.max_players} players, "
-                         f"not {args.players}")
     bots = tuple(b.strip().lower() for b in args.bots.split(","))
     for level in bots:
         if level not in LEVELS:
             raise ValueError(f"unknown bot level {level!r} in --bots "
                              f"(expected {', '.join(LEVELS)})")
+    # without --players, a list of levels says how many play
+    players: int = args.players if args.players is not None else max(len(bots), 2)
+    if not cls.min_players <= players <= cls.max_players:
+        raise ValueError(f"{args.game} is for {cls.min_players} to {cls.max_players} players, "
+                         f"not {players}")
     if len(bots) == 1:
-        bots *= args.players
-    if len(bots) != args.players:
-        raise ValueError(f"--bots names {len(bots)} levels for {args.players} players "
+        bots *= players
+    if len(bots) != players:
+        raise ValueError(f"--bots names {len(bots)} levels for {players} players "
                          "(give one level, or one per player)")
     for flag, value in (("--games", args.games), ("--jobs", args.jobs),
                         ("--max-actions", args.max_actions)):
@@ -87,10 +91,10 @@ def config_from_args(args: argparse.Namespace) -> SimConfig:
             raise ValueError(f"{flag} must be at least 1, not {value}")
     options = parse_options(args.option or [])
     try:
-        cls(args.players, seed=0, options=options)
+        cls(players, seed=0, options=options)
     except GameError as exc:
         raise ValueError(f"bad --option: {exc}") from None
-    return SimConfig(args.game, args.players, bots, args.games, args.seed, args.jobs,
+    return SimConfig(args.game, players, bots, args.games, args.seed, args.jobs,
                      args.swap_seats, options, args.max_actions)
 
 
@@ -101,6 +105,12 @@ def run(args: argparse.Namespace) -> int:
         return _fail(str(exc))
     if args.plot and not args.plot.lower().endswith(".png"):
         return _fail(f"--plot wants a .png file name, not {args.plot!r}")
+    if args.records:
+        try:
+            os.makedirs(args.records, exist_ok=True)
+        except OSError as exc:
+            return _fail(f"cannot use {args.records} for --records: {exc.strerror}")
+        config = dataclasses.replace(config, records=args.records)
     progress = None if args.quiet else ProgressBar(sys.stderr)
     result = simulate(config, progress)
     if args.plot:

@@ -16,7 +16,9 @@ cancels any advantage of a seat (Slapjack's seat 0 flips first).
 
 from __future__ import annotations
 
+import json
 import multiprocessing
+import os
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
@@ -51,6 +53,8 @@ class SimConfig:
     options: Mapping[str, Any] = field(default_factory=dict)
     max_actions: int = 100_000
     max_time: float = 1e6
+    #: a directory to save every game's record in, as ``GAME-SEED-INDEX.json``
+    records: str | None = None
 
     def seat_of(self, entry: int, index: int) -> int:
         return (entry + index) % self.players if self.swap_seats else entry
@@ -76,6 +80,11 @@ def play_one(config: SimConfig, index: int) -> dict[str, Any]:
                   max_actions=config.max_actions, max_time=config.max_time,
                   observer=metric.observe if metric else None)
     by_seat = metric.result() if metric else {}
+    if config.records:
+        path = os.path.join(config.records, f"{config.game}-{config.seed}-{index:06d}.json")
+        with open(path, "w", encoding="utf-8") as fh:
+            # records may carry extra keys: who sat where, for the reader
+            json.dump({**game.record(), "bots": [config.bots[e] for e in seats]}, fh)
     return {
         "index": index,
         "seats": [config.seat_of(e, index) for e in range(config.players)],
@@ -109,8 +118,9 @@ def run_games(config: SimConfig, progress: Progress | None = None) -> list[dict[
             if progress:
                 progress(len(games), config.games)
     else:
-        with multiprocessing.get_context(_START).Pool(config.jobs) as pool:
-            for done in pool.imap_unordered(_play_chunk, _chunks(config)):
+        chunks = list(_chunks(config))
+        with multiprocessing.get_context(_START).Pool(min(config.jobs, len(chunks))) as pool:
+            for done in pool.imap_unordered(_play_chunk, chunks):
                 games.extend(done)
                 if progress:
                     progress(len(games), config.games)
