@@ -99,7 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser(
         "simulate", help="play many seeded games between computer players; print statistics",
         description="Play seeded games between computer players on several processes and "
-        "print each entry's win rate (95%% Wilson interval) and game-length statistics. "
+        "print each entry's win rate (95% Wilson interval) and game-length statistics. "
         "Entry k of --bots sits at seat k in every game, unless --swap-seats rotates the "
         "seats (entry k at seat (k+i) mod N in game i) to cancel a first-seat advantage.")
     sim.add_argument("game", choices=GAME_NAMES)

@@ -81,7 +81,11 @@ def plot(result: dict[str, Any], path: str) -> None:
     left.set_ylabel("win rate (95% Wilson interval)")
     left.set_title(f"{result['game']}: {result['finished']} finished games")
     left.legend()
-    right.hist(result["lengths"], bins=40, color="#55a868")
+    lengths = result["lengths"]
+    span = (max(lengths) - min(lengths)) if lengths else 0
+    # one bar per length when they are few, so integer lengths leave no empty bins
+    bins: Any = range(min(lengths), max(lengths) + 2) if lengths and span < 60 else 40
+    right.hist(lengths, bins=bins, color="#55a868")
     right.set_xlabel("game length (actions)")
     right.set_ylabel("games")
     right.set_title("game lengths")
