@@ -114,8 +114,8 @@ def create_app(
                 f'<li class="game-card"><h2>{TITLES.get(game, game)}</h2>'
                 f'<p>{html.escape(BLURBS.get(game, ""))}</p>'
                 f'<p class="links">{" ".join(links)}</p></li>')
-        body = ("<h1>Parlour</h1><p class=lead>Three folk card games to play in your browser "
-                "against the computer.</p>"
+        body = ("<h1>Parlour</h1><p class=lead>Three folk card games. Read their rules, and "
+                "play them in your browser against the computer.</p>"
                 f'<ul class="games">{"".join(cards)}</ul>')
         return _page("Parlour", body)
 

@@ -30,7 +30,10 @@ def bind(host: str, port: int) -> socket.socket:
 
 
 def url_of(sock: socket.socket) -> str:
+    """The address to open in a browser on this machine."""
     host, port = sock.getsockname()[:2]
+    if host in ("0.0.0.0", "::"):
+        host = "127.0.0.1"  # listening everywhere: this machine's own address works
     shown = f"[{host}]" if ":" in host else host
     return f"http://{shown}:{port}/"
 
