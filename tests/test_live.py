@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 from conftest import FAST_PACING, QuickFlipper, quick_decks, quick_players
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from parlour.bots.base import ComputerPlayer, Decision
 from parlour.engine.cards import standard_deck
@@ -233,3 +235,32 @@ async def test_the_lobby_seats_the_person_first_and_names_every_seat() -> None:
     assert set(seating.table.computers) == {1, 2, 3}
     lobby.close()
     assert len(lobby) == 0
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 60) | st.text(max_size=6)
+    | st.sampled_from(["flip", "slap", "at", "type", "player"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+        st.sampled_from(["type", "at", "player", "x"]), inner, max_size=3),
+    max_leaves=8)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(moves=st.lists(st.tuples(st.integers(0, 2), json_values), max_size=12),
+       seed=st.integers(0, 1000))
+async def test_whatever_people_send_a_move_is_applied_whole_or_not_at_all(
+        moves: list[tuple[int, object]], seed: int) -> None:
+    """G1 at the table: for any JSON a person sends, either the move is applied or the
+    reason comes back and the game is exactly as it was."""
+    game = new_game("slapjack", players=3, seed=seed)
+    table = Table(game, {}, SLAPJACK)
+    table.start()
+    for seat, obj in moves:
+        before = (game.view(None), len(game.history), len(game.events))
+        reason = table.act(seat, obj)
+        if reason is None:
+            assert len(game.history) == before[1] + 1
+        else:
+            assert isinstance(reason, str) and reason
+            assert (game.view(None), len(game.history), len(game.events)) == before
+    table.close()

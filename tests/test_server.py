@@ -19,6 +19,8 @@ import httpx
 import pytest
 import websockets
 from conftest import FAST_PACING, QuickFlipper, quick_decks, running
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from parlour.engine.cards import standard_deck
 from parlour.live import Lobby
@@ -334,3 +336,48 @@ def test_parlour_serve_says_so_when_the_port_is_taken() -> None:
                               capture_output=True, text=True, timeout=30)
     assert done.returncode == 2
     assert f"cannot listen on 127.0.0.1:{port}" in done.stderr
+
+
+class Mute:
+    """A socket that accepts everything it is sent (the messages stay in the queue)."""
+
+    async def send_text(self, text: str) -> None:
+        pass
+
+    async def close(self, code: int = 1000) -> None:
+        pass
+
+
+values = st.recursive(
+    st.none() | st.booleans() | st.integers(-2, 9) | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner,
+                                                                max_size=3),
+    max_leaves=6)
+messages = st.fixed_dictionaries(
+    {"type": st.sampled_from(["start", "resume", "action", "leave", "ping", "flip", ""])},
+    optional={"action": values | st.fixed_dictionaries(
+                  {"type": st.sampled_from(["flip", "slap", "swap"])}, optional={"at": values}),
+              "players": values, "level": values | st.sampled_from(["easy", "hard"]),
+              "game": values | st.just("slapjack"), "token": values, "seed": values,
+              "id": values})
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(sent=st.lists(st.one_of(st.text(max_size=30), st.builds(json.dumps, values),
+                               st.builds(json.dumps, messages)), max_size=12))
+async def test_nothing_a_browser_sends_breaks_its_connection(sent: list[str]) -> None:
+    """Every frame gets handled: no exception escapes, and everything sent back is one of the
+    protocol's messages."""
+    lobby = Lobby(players=sleepy_players, pacing=FAST_PACING)
+    conn = Connection(Mute(), lobby, Limits(rate=None))  # type: ignore[arg-type]
+    conn.receive(json.dumps({"type": "start", "game": "slapjack", "players": 2}))
+    for text in sent:
+        conn.receive(text)
+    replies = [json.loads(m) for m in conn._out]
+    assert {m["type"] for m in replies} <= {"welcome", "state", "events", "error", "pong"}
+    assert all(m["code"] in ERROR_CODES for m in replies if m["type"] == "error")
+    lobby.close()
+
+
+ERROR_CODES = {"bad_json", "bad_message", "too_big", "unknown_type", "bad_request",
+               "bad_token", "no_table", "refused", "rate_limited"}

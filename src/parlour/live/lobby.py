@@ -88,7 +88,7 @@ class Lobby:
 
     def open(self, game: str, players: int, level: str, *, seed: int | None = None) -> Seating:
         """Opens a table: a person at seat 0, computer players of ``level`` at the others."""
-        pacing = self.pacing.get(game)
+        pacing = self.pacing.get(game) if isinstance(game, str) else None
         if pacing is None:
             raise LobbyError(f"{game!r} cannot be played here (try: {', '.join(self.pacing)})")
         low, high = pacing.seats
