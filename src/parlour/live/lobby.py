@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.bots import LEVELS, ComputerPlayer, make_player
+from parlour.engine import GameError
 from parlour.games import game_class
 from parlour.live.pacing import PACING, Pacing
 from parlour.live.table import Send, Table
@@ -86,8 +87,12 @@ class Lobby:
     def __len__(self) -> int:
         return len(self._tables)
 
-    def open(self, game: str, players: int, level: str, *, seed: int | None = None) -> Seating:
-        """Opens a table: a person at seat 0, computer players of ``level`` at the others."""
+    def open(self, game: str, players: int, level: str, *, seed: int | None = None,
+             options: object = None) -> Seating:
+        """Opens a table: a person at seat 0, computer players of ``level`` at the others.
+
+        ``options`` are the game's options (``shared/spec/records.md``), checked by the game.
+        """
         pacing = self.pacing.get(game) if isinstance(game, str) else None
         if pacing is None:
             raise LobbyError(f"{game!r} cannot be played here (try: {', '.join(self.pacing)})")
@@ -100,10 +105,15 @@ class Lobby:
             raise LobbyError(f"'seed' must be an integer, not {seed!r}")
         if len(self._tables) >= self.max_tables:
             raise LobbyError("the server is full; try again in a minute")
+        if options is not None and not isinstance(options, dict):
+            raise LobbyError(f"'options' must be an object, not {options!r}")
         if seed is None:
             seed = secrets.randbelow(2**31)
         decks = self._decks(game, players) if self._decks is not None else ()
-        state = game_class(game)(players, seed=seed, decks=decks)
+        try:
+            state = game_class(game)(players, seed=seed, decks=decks, options=options)
+        except GameError as exc:
+            raise LobbyError(str(exc)) from None
         rng = random.Random(seed)
         computers = {s: self._players(game, level, s, seed=rng.randrange(2**31))
                      for s in range(1, players)}

@@ -294,7 +294,8 @@ class Connection:
             seating = self.lobby.open(message.get("game", "slapjack"),
                                       message.get("players", 2),
                                       message.get("level", "normal"),
-                                      seed=message.get("seed"))
+                                      seed=message.get("seed"),
+                                      options=message.get("options"))
         except LobbyError as exc:
             self.error("bad_request", str(exc), "start")
             return
