@@ -130,6 +130,9 @@
   function say(text, tone) {
     el.news.textContent = text;
     el.news.className = "news" + (tone ? ` ${tone}` : "");
+    clearTimeout(S.newsTimer);
+    // News is about what just happened; after a few seconds it is old.
+    if (text.trim()) S.newsTimer = setTimeout(() => say(" "), 6000);
   }
 
   function badge(text, tone) {
