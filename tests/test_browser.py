@@ -210,6 +210,7 @@ def test_a_wrong_slap_is_shown_with_who_slapped_and_costs_one_card(
     page.keyboard.press("f")
     page.wait_for_function("document.getElementById('pile').dataset.flips === '1'")
     assert text(page, "#bar").startswith("Computer 1 flips next")
+    page.focus("#new-game")  # Space slaps even with a button focused; it never presses it
     page.keyboard.press(" ")
     page.wait_for_selector("#pile-badge:not([hidden])")
     assert text(page, "#pile-badge") == "✋ Wrong slap: You"
@@ -217,6 +218,7 @@ def test_a_wrong_slap_is_shown_with_who_slapped_and_costs_one_card(
     page.keyboard.press(" ")  # a second slap on the same card costs nothing more
     page.wait_for_timeout(200)
     assert text(page, "#my-seat .count") == "24 cards"
+    assert page.get_attribute("#pile", "data-flips") == "1"  # still the same game
 
 
 def test_a_jack_slapped_by_the_computer_is_shown_with_who_slapped(
