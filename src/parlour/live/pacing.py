@@ -49,4 +49,14 @@ PACING: dict[str, Pacing] = {
         held=frozenset({"flip"}),
         pause={"easy": 1.4, "normal": 1.0, "hard": 0.7},
     ),
+    # After a call or a slap (right or wrong) the stack changes hands and a new base goes
+    # down; the next play waits long enough for a person to read who took what, and to see
+    # the new base before a card covers it. Slaps and calls are never held: they are races.
+    "splunk": Pacing(
+        seats=(2, 2),
+        at_field="plays",
+        after=frozenset({"call", "slap", "wrong_slap"}),
+        held=frozenset({"play"}),
+        pause={"easy": 2.2, "normal": 1.7, "hard": 1.2},
+    ),
 }
