@@ -59,4 +59,14 @@ PACING: dict[str, Pacing] = {
         held=frozenset({"play"}),
         pause={"easy": 2.2, "normal": 1.7, "hard": 1.2},
     ),
+    # Slabberjan is turn-based (no `at`): every turn is a computer's own thinking time. After
+    # a reveal (the end of a round: who pays, who is out) and after a matador's announcement,
+    # the next computer move waits long enough for a person to read the table. A test lobby
+    # passes its own Pacing with short pauses (and quick players) to end games fast.
+    "slabberjan": Pacing(
+        seats=(2, 42),
+        after=frozenset({"reveal", "announce"}),
+        held=frozenset({"swap", "stand", "draw"}),
+        pause={"easy": 3.0, "normal": 2.4, "hard": 1.8},
+    ),
 }
