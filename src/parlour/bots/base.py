@@ -10,6 +10,7 @@ call supersedes the answer before it: a driver drops a decision it has not yet c
 
 from __future__ import annotations
 
+import math
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
@@ -19,6 +20,33 @@ from typing import Any
 from parlour.engine import Action
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+
+
+@dataclass(frozen=True, slots=True)
+class ReactionTime:
+    """How fast a hand reacts, in seconds: a floor plus a log-normal tail, the usual shape
+    of human reaction times, with ``median`` the median of the whole.
+
+    >>> rt = REACTION_TIMES["hard"]
+    >>> rng = random.Random(1)
+    >>> all(rt.floor < rt.draw(rng) for _ in range(100))
+    True
+    """
+
+    floor: float
+    median: float
+    spread: float
+
+    def draw(self, rng: random.Random) -> float:
+        return self.floor + rng.lognormvariate(math.log(self.median - self.floor), self.spread)
+
+
+#: One reaction time per speed, the same in every game with races.
+REACTION_TIMES: dict[str, ReactionTime] = {
+    "easy": ReactionTime(floor=0.30, median=0.70, spread=0.50),
+    "normal": ReactionTime(floor=0.22, median=0.50, spread=0.45),
+    "hard": ReactionTime(floor=0.18, median=0.40, spread=0.40),
+}
 
 
 @dataclass(frozen=True, slots=True)

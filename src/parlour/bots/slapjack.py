@@ -24,13 +24,12 @@ computer player waits a speed-dependent moment before flipping (J10).
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from parlour.bots.base import ComputerPlayer, Decision
+from parlour.bots.base import REACTION_TIMES, ComputerPlayer, Decision, ReactionTime
 from parlour.games.slapjack import Flip, Slap
 
 
@@ -38,10 +37,7 @@ from parlour.games.slapjack import Flip, Slap
 class Profile:
     """How one speed of computer player slaps and flips (times in seconds)."""
 
-    #: reaction time = ``floor`` + log-normal with this median of the whole and spread
-    reaction_floor: float
-    reaction_median: float
-    reaction_spread: float
+    reaction_time: ReactionTime
     #: chance of not slapping a Jack at all (never for a Jack nobody can cover, J8)
     jack_miss: float
     #: chance of slapping a Queen or a King, and any other non-Jack, by mistake
@@ -54,8 +50,7 @@ class Profile:
     after_take: float
 
     def reaction(self, rng: random.Random) -> float:
-        tail = self.reaction_median - self.reaction_floor
-        return self.reaction_floor + rng.lognormvariate(math.log(tail), self.reaction_spread)
+        return self.reaction_time.draw(rng)
 
     def flip_delay(self, rng: random.Random, empty_pile: bool) -> float:
         delay = rng.uniform(self.flip_min, self.flip_max)
@@ -66,13 +61,13 @@ class Profile:
 
 
 PROFILES: dict[str, Profile] = {
-    "easy": Profile(reaction_floor=0.30, reaction_median=0.70, reaction_spread=0.50,
+    "easy": Profile(REACTION_TIMES["easy"],
                     jack_miss=0.25, wrong_face=0.12, wrong_other=0.02,
                     flip_min=0.9, flip_max=1.5, after_take=1.6),
-    "normal": Profile(reaction_floor=0.22, reaction_median=0.50, reaction_spread=0.45,
+    "normal": Profile(REACTION_TIMES["normal"],
                       jack_miss=0.08, wrong_face=0.05, wrong_other=0.01,
                       flip_min=0.8, flip_max=1.2, after_take=1.3),
-    "hard": Profile(reaction_floor=0.18, reaction_median=0.40, reaction_spread=0.40,
+    "hard": Profile(REACTION_TIMES["hard"],
                     jack_miss=0.02, wrong_face=0.015, wrong_other=0.002,
                     flip_min=0.7, flip_max=1.0, after_take=1.0),
 }
@@ -84,8 +79,9 @@ def profile_table() -> str:
             "| wrong slap on Q, K | on other cards | think before a flip | after a take (J10) |",
             "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for level, p in PROFILES.items():
-        rows.append(f"| {level} | {p.reaction_floor:.2f} s | {p.reaction_median:.2f} s "
-                    f"| {p.reaction_spread:.2f} | {p.jack_miss:.0%} | {p.wrong_face:.1%} "
+        rt = p.reaction_time
+        rows.append(f"| {level} | {rt.floor:.2f} s | {rt.median:.2f} s "
+                    f"| {rt.spread:.2f} | {p.jack_miss:.0%} | {p.wrong_face:.1%} "
                     f"| {p.wrong_other:.1%} | {p.flip_min:.1f}-{p.flip_max:.1f} s "
                     f"| {p.after_take:.1f} s |")
     return "\n".join(rows) + "\n"

@@ -38,14 +38,13 @@ Call(player=0)
 
 from __future__ import annotations
 
-import math
 import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from parlour.bots.base import ComputerPlayer, Decision
+from parlour.bots.base import REACTION_TIMES, ComputerPlayer, Decision, ReactionTime
 from parlour.engine.cards import standard_deck, value21
 from parlour.games.splunk import STACKS, Call, Play, Slap
 
@@ -54,9 +53,7 @@ from parlour.games.splunk import STACKS, Call, Play, Slap
 class Profile:
     """How one speed of computer player slaps, calls and plays (times in seconds)."""
 
-    reaction_floor: float
-    reaction_median: float
-    reaction_spread: float
+    reaction_time: ReactionTime
     #: chance of not slapping a pair, sandwich or joker at all
     slap_miss: float
     #: chance of slapping the latest play when it makes nothing
@@ -66,19 +63,18 @@ class Profile:
     think_max: float
 
     def reaction(self, rng: random.Random) -> float:
-        tail = self.reaction_median - self.reaction_floor
-        return self.reaction_floor + rng.lognormvariate(math.log(tail), self.reaction_spread)
+        return self.reaction_time.draw(rng)
 
     def think(self, rng: random.Random) -> float:
         return rng.uniform(self.think_min, self.think_max)
 
 
 PROFILES: dict[str, Profile] = {
-    "easy": Profile(0.30, 0.70, 0.50, slap_miss=0.30, wrong_slap=0.03,
+    "easy": Profile(REACTION_TIMES["easy"], slap_miss=0.30, wrong_slap=0.03,
                     think_min=1.0, think_max=2.0),
-    "normal": Profile(0.22, 0.50, 0.45, slap_miss=0.10, wrong_slap=0.01,
+    "normal": Profile(REACTION_TIMES["normal"], slap_miss=0.10, wrong_slap=0.01,
                       think_min=0.8, think_max=1.5),
-    "hard": Profile(0.18, 0.40, 0.40, slap_miss=0.03, wrong_slap=0.002,
+    "hard": Profile(REACTION_TIMES["hard"], slap_miss=0.03, wrong_slap=0.002,
                     think_min=0.6, think_max=1.1),
 }
 EASY_CALL_AT = 16
@@ -92,8 +88,9 @@ def profile_table() -> str:
             "| wrong slap | think before a play or call |",
             "| --- | --- | --- | --- | --- | --- | --- |"]
     for level, p in PROFILES.items():
-        rows.append(f"| {level} | {p.reaction_floor:.2f} s | {p.reaction_median:.2f} s "
-                    f"| {p.reaction_spread:.2f} | {p.slap_miss:.0%} | {p.wrong_slap:.1%} "
+        rt = p.reaction_time
+        rows.append(f"| {level} | {rt.floor:.2f} s | {rt.median:.2f} s "
+                    f"| {rt.spread:.2f} | {p.slap_miss:.0%} | {p.wrong_slap:.1%} "
                     f"| {p.think_min:.1f}-{p.think_max:.1f} s |")
     return "\n".join(rows) + "\n"
 
