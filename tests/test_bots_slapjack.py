@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_bots_common import holds_game
 
 from parlour.bots import LEVELS, ComputerPlayer, make_player
 from parlour.bots.arena import play
 from parlour.bots.slapjack import PLAYERS, PROFILES
-from parlour.engine import Game
 from parlour.games import new_game
 from parlour.games.slapjack import Flip, Slap
 
@@ -29,25 +29,6 @@ def view(top: str | None, *, flips: int = 5, turn: int | None = 0, seat: int = 1
             "pile": pile if top else 0, "top": top, "top_player": 0 if top else None,
             "flips": flips, "turn": turn, "slappable": bool(top and top[0] == "J"),
             "winner": None}
-
-
-def holds_game(obj: object, seen: set[int] | None = None) -> bool:
-    """True if ``obj`` reaches a :class:`Game` through its attributes or containers."""
-    seen = set() if seen is None else seen
-    if id(obj) in seen or isinstance(obj, (str, int, float, bool, type(None))):
-        return False
-    seen.add(id(obj))
-    if isinstance(obj, Game):
-        return True
-    if isinstance(obj, dict):
-        return any(holds_game(k, seen) or holds_game(v, seen) for k, v in obj.items())
-    if isinstance(obj, (list, tuple, set, frozenset)):
-        return any(holds_game(v, seen) for v in obj)
-    attrs = dict(getattr(obj, "__dict__", {}))
-    for name in getattr(type(obj), "__slots__", ()):
-        if hasattr(obj, name):
-            attrs[name] = getattr(obj, name)
-    return any(holds_game(v, seen) for v in attrs.values())
 
 
 @settings(max_examples=40, deadline=None)
