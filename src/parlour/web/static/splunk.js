@@ -304,11 +304,9 @@
       case "play": {
         animatePlay(event.player, event.stack);
         const who = name(event.player);
-        if (event.kind) {
-          say(`${capital(KIND_NAME[event.kind])} on ${stackName(event.stack)}! Slap it!`, "jack");
-        } else {
-          say(`${who} played the ${cardName(event.card)} on ${stackName(event.stack)}.`);
-        }
+        const what = `${who} played the ${cardName(event.card)} on ${stackName(event.stack)}`;
+        if (event.kind) say(`${what}: ${KIND_NAME[event.kind]}!`, "jack");
+        else say(`${what}.`);
         break;
       }
       case "call": {
