@@ -184,19 +184,43 @@ class Table:
         if any(e.type in pacing.after for e in events):
             self._hold_until = now + pacing.pause_for(self.level)
         for seat, player in self.computers.items():
-            try:
-                decision = player.decide(game.view(seat), [e.seen_by(seat) for e in events])
-            except Exception:
-                # A faulty computer player must not stop the table or the server.
-                log.exception("computer player at seat %d failed", seat)
-                decision = None
-            old = self._pending.pop(seat, None)
-            if old is not None:
-                old.cancel()
-            if decision is None or decision.action.player != seat:
-                continue
-            delay = max(0.0, decision.delay)
-            if decision.action.type in pacing.held:
-                delay = max(delay, self._hold_until - now)
-            due = now + delay
-            self._pending[seat] = loop.call_at(due, self._fire, seat, decision.action, due)
+            self._ask(seat, player, [e.seen_by(seat) for e in events], now, loop)
+
+    def _ask(self, seat: int, player: ComputerPlayer, seen: list[dict[str, Any]], now: float,
+             loop: asyncio.AbstractEventLoop) -> None:
+        try:
+            decision = player.decide(self.game.view(seat), seen)
+        except Exception:
+            # A faulty computer player must not stop the table or the server.
+            log.exception("computer player at seat %d failed", seat)
+            decision = None
+        old = self._pending.pop(seat, None)
+        if old is not None:
+            old.cancel()
+        if decision is None or decision.action.player != seat:
+            return
+        delay = max(0.0, decision.delay)
+        if decision.action.type in self.pacing.held:
+            delay = max(delay, self._hold_until - now)
+        due = now + delay
+        self._pending[seat] = loop.call_at(due, self._fire, seat, decision.action, due)
+
+    # -- seats changing hands ----------------------------------------------------------------
+
+    def seat_computer(self, seat: int, player: ComputerPlayer) -> None:
+        """A computer player takes over ``seat`` (its person has gone) from the game as it
+        is now; moves people send for the seat are refused meanwhile."""
+        if not 0 <= seat < self.game.players:
+            raise ValueError(f"no seat {seat} at a {self.game.players}-player table")
+        self.computers[seat] = player
+        self._last_aimed.pop(seat, None)
+        loop = self._loop
+        if loop is not None and not self.closed and not self.over:
+            self._ask(seat, player, [], loop.time(), loop)
+
+    def seat_person(self, seat: int) -> None:
+        """The seat's person is back: its computer player stops, its pending move with it."""
+        self.computers.pop(seat, None)
+        handle = self._pending.pop(seat, None)
+        if handle is not None:
+            handle.cancel()

@@ -1,8 +1,11 @@
 """The Parlour web app: the pages, the static files and the WebSocket of live tables.
 
-Routes: ``/`` (home, leads to every game), ``/<game>`` (a game's page, for each game that can
-be played live and has one), ``/rules/<game>`` (the rules file rendered), ``/static/...``
-and ``/ws`` (the socket protocol of ``docs/protocol.md``).
+Routes: ``/`` (home: every game, and the open tables with friends), ``/<game>`` (a game's
+page, for each game that can be played live and has one; ``?token=`` takes a friend's seat,
+``?watch=`` watches a table), ``/table`` (create a table with friends) and ``/table/<id>``
+(its waiting room, the link to share), ``/api/tables`` (the open tables, JSON),
+``/rules/<game>`` (the rules file rendered), ``/static/...`` and ``/ws`` (the socket
+protocol of ``docs/protocol.md``).
 
 The socket endpoint trusts nothing it receives: each message is size-checked, rate-limited,
 parsed and dispatched inside a guard, and every problem comes back as an ``error`` message;
@@ -33,6 +36,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from parlour.games import GAME_NAMES
 from parlour.live import Lobby, LobbyError, Seating
+from parlour.live.lobby import Room
 from parlour.web.markdown import to_html
 
 log = logging.getLogger(__name__)
@@ -99,6 +103,25 @@ def create_app(
     def playable(game: str) -> bool:
         return game in the_lobby.games and (STATIC / f"{game}.html").is_file()
 
+    def games_list() -> list[dict[str, Any]]:
+        return [{"game": game, "title": TITLES.get(game, game),
+                 "seats": list(the_lobby.pacing[game].seats)}
+                for game in GAME_NAMES if playable(game)]
+
+    def open_tables_html() -> str:
+        tables = the_lobby.open_tables()
+        if not tables:
+            return '<p class="none">No open table right now: create one and share its link.</p>'
+        rows = []
+        for t in tables:
+            people = ", ".join(t["people"])
+            rows.append(
+                f'<li><a class="button" href="/table/{html.escape(t["table"])}">Join</a> '
+                f'<b>{html.escape(TITLES.get(t["game"], t["game"]))}</b>, '
+                f'{t["players"]} seats, {t["free"]} free '
+                f'<span class="who">with {html.escape(people)}</span></li>')
+        return f'<ul class="open-tables">{"".join(rows)}</ul>'
+
     @app.get("/", response_class=HTMLResponse)
     async def home() -> str:
         cards = []
@@ -106,6 +129,7 @@ def create_app(
             links = []
             if playable(game):
                 links.append(f'<a class="button primary" href="/{game}">Play</a>')
+                links.append(f'<a class="button" href="/table?game={game}">With friends</a>')
             if (rules / f"{game}.md").is_file():
                 links.append(f'<a class="button" href="/rules/{game}">Rules</a>')
             if not links:
@@ -115,9 +139,29 @@ def create_app(
                 f'<p>{html.escape(BLURBS.get(game, ""))}</p>'
                 f'<p class="links">{" ".join(links)}</p></li>')
         body = ("<h1>Parlour</h1><p class=lead>Three folk card games. Read their rules, and "
-                "play them in your browser against the computer.</p>"
-                f'<ul class="games">{"".join(cards)}</ul>')
+                "play them in your browser against the computer or with friends.</p>"
+                f'<ul class="games">{"".join(cards)}</ul>'
+                '<section class="open" aria-labelledby="open-title">'
+                '<h2 id="open-title">Open tables</h2>'
+                '<p>Tables with friends waiting for players. Take a free seat, or '
+                '<a href="/table">create a table</a> and share its link.</p>'
+                f'<div id="open-tables" aria-live="polite">{open_tables_html()}</div>'
+                '</section><script src="/static/home.js" defer></script>')
         return _page("Parlour", body)
+
+    @app.get("/api/tables")
+    async def tables() -> dict[str, Any]:
+        """The games and the open tables with friends, for the home page to refresh."""
+        return {"games": games_list(), "tables": the_lobby.open_tables()}
+
+    @app.get("/table", response_class=FileResponse)
+    async def new_table() -> FileResponse:
+        return FileResponse(STATIC / "table.html", media_type="text/html")
+
+    @app.get("/table/{table_id}", response_class=FileResponse)
+    async def waiting_room(table_id: str) -> FileResponse:
+        # The page asks the socket about the table and says so if it is gone.
+        return FileResponse(STATIC / "table.html", media_type="text/html")
 
     @app.get("/rules/{game}", response_class=HTMLResponse)
     async def rules_page(game: str) -> str:
@@ -150,7 +194,10 @@ class Connection:
         self.ws = ws
         self.lobby = lobby
         self.limits = limits
-        self.seating: Seating | None = None
+        self.seating: Seating | None = None  # a seat this connection plays (a game page)
+        self.holding: Seating | None = None  # a seat held from the waiting room
+        self.watching: Room | None = None
+        self.following: Room | None = None
         self.closed = False
         self._out: deque[str] = deque()
         self._wake = asyncio.Event()
@@ -239,8 +286,7 @@ class Connection:
                     self._replying = False
         finally:
             self.closed = True
-            if self.seating is not None:
-                self.lobby.detach(self.seating, self.send)
+            self._release()
             writer.cancel()
             with suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError, OSError):
                 await writer
@@ -283,11 +329,29 @@ class Connection:
             return
         handler(message)
 
-    def _leave(self) -> None:
+    def _release(self) -> None:
+        """Lets go of every place this connection had, without leaving any seat."""
         if self.seating is not None:
             self.lobby.detach(self.seating, self.send)
-            self.lobby.leave(self.seating.token)
             self.seating = None
+        if self.holding is not None:
+            self.lobby.detach(self.holding, self.send)
+            self.holding = None
+        if self.watching is not None:
+            self.lobby.unwatch(self.watching, self.send)
+            self.watching = None
+        if self.following is not None:
+            self.lobby.unfollow(self.following, self.send)
+            self.following = None
+
+    def _leave(self) -> None:
+        seat = self.seating or self.holding
+        self._release()
+        if seat is not None:
+            self.lobby.leave(seat.token)
+
+    def _refuse(self, exc: LobbyError, about: str) -> None:
+        self.error(exc.code, str(exc), about)
 
     def on_start(self, message: dict[str, Any]) -> None:
         try:
@@ -297,7 +361,7 @@ class Connection:
                                       seed=message.get("seed"),
                                       options=message.get("options"))
         except LobbyError as exc:
-            self.error("bad_request", str(exc), "start")
+            self._refuse(exc, "start")
             return
         self._leave()
         self._join(seating)
@@ -310,17 +374,113 @@ class Connection:
         self._join(seating)
 
     def _join(self, seating: Seating) -> None:
-        if self.seating is not None:
-            self.lobby.detach(self.seating, self.send)
-        self.seating = seating
-        self.send({"type": "welcome", **seating.describe()})
-        self.lobby.attach(seating.token, self.send)
+        self._release()
+        try:
+            self.seating = self.lobby.attach(seating.token, self.send, welcome=True)
+        except LobbyError as exc:
+            self._refuse(exc, "resume")
+
+    # -- tables with friends -------------------------------------------------------------
+
+    def _hold(self, seating: Seating, about: str) -> None:
+        """Seats this connection in the waiting room: ``seated``, then ``lobby`` updates."""
+        room = seating.room
+        try:
+            self.lobby.attach(seating.token, self.send, play=False)
+        except LobbyError as exc:
+            self._refuse(exc, about)
+            return
+        self.holding = seating
+        self.send({"type": "seated", "table": room.id, "game": room.game,
+                   "seat": seating.seat, "token": seating.token})
+        if self.following is not room:
+            if self.following is not None:
+                self.lobby.unfollow(self.following, self.send)
+            self.following = self.lobby.follow(room.id, self.send)
+
+    def on_create(self, message: dict[str, Any]) -> None:
+        try:
+            seating = self.lobby.create(message.get("game"), message.get("players", 2),
+                                        message.get("level", "normal"),
+                                        name=message.get("name"), seed=message.get("seed"),
+                                        options=message.get("options"))
+        except LobbyError as exc:
+            self._refuse(exc, "create")
+            return
+        self._leave()
+        self._hold(seating, "create")
+
+    def on_join(self, message: dict[str, Any]) -> None:
+        try:
+            room = self.lobby.room(message.get("table"))
+        except LobbyError as exc:
+            self._refuse(exc, "join")
+            return
+        token = message.get("token")
+        seating = self.lobby.find(token) if token is not None else None
+        if token is not None and (seating is None or seating.room is not room):
+            self.error("bad_token", "that seat token is not for this table", "join")
+        self._release()
+        if seating is not None and seating.room is room:
+            self._hold(seating, "join")
+        else:
+            try:
+                self.following = self.lobby.follow(room.id, self.send)
+            except LobbyError as exc:
+                self._refuse(exc, "join")
+
+    def on_sit(self, message: dict[str, Any]) -> None:
+        if self.holding is not None or self.seating is not None:
+            self.error("seated", "you already have a seat here: leave it first", "sit")
+            return
+        table = message.get("table", self.following.id if self.following else None)
+        try:
+            seating = self.lobby.sit(table, message.get("name"), message.get("seat"))
+        except LobbyError as exc:
+            self._refuse(exc, "sit")
+            return
+        self._hold(seating, "sit")
+
+    def _host(self, about: str) -> Seating | None:
+        seating = self.holding or self.seating
+        if seating is None:
+            self.error("no_seat", "create a table or take a seat first", about)
+        return seating
+
+    def on_speed(self, message: dict[str, Any]) -> None:
+        seating = self._host("speed")
+        if seating is not None:
+            try:
+                self.lobby.set_level(seating, message.get("level"))
+            except LobbyError as exc:
+                self._refuse(exc, "speed")
+
+    def on_begin(self, message: dict[str, Any]) -> None:
+        seating = self._host("begin")
+        if seating is not None:
+            try:
+                self.lobby.begin(seating)
+            except LobbyError as exc:
+                self._refuse(exc, "begin")
+
+    def on_watch(self, message: dict[str, Any]) -> None:
+        try:
+            room = self.lobby.room(message.get("table"))
+        except LobbyError as exc:
+            self._refuse(exc, "watch")
+            return
+        self._release()
+        try:
+            self.watching = self.lobby.watch(room.id, self.send)
+        except LobbyError as exc:
+            self._refuse(exc, "watch")
 
     def on_action(self, message: dict[str, Any]) -> None:
-        if self.seating is None:
-            self.error("no_table", 'start or resume a table before acting', "action")
+        table = self.seating.room.table if self.seating is not None else None
+        if self.seating is None or table is None:
+            self.error("no_table", "start or resume a started table before acting", "action")
             return
-        reason = self.seating.table.act(self.seating.seat, message.get("action"))
+        reason = table.act(self.seating.seat, message.get("action"))
         if reason is not None:
             self.error("refused", reason, "action")
 
@@ -334,5 +494,6 @@ class Connection:
         self.send(reply)
 
 
-HANDLED = ("start", "resume", "action", "leave", "ping")
+HANDLED = ("start", "resume", "action", "leave", "ping", "create", "join", "sit", "speed",
+           "begin", "watch")
 
