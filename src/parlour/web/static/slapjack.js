@@ -36,10 +36,18 @@
   if (![2, 3, 4].includes(settings.players)) settings.players = 2;
   if (!LEVEL_NAME[settings.level]) settings.level = "normal";
 
+  // A friend's seat (?token=T) or a table to watch (?watch=TABLE): see docs/protocol.md.
+  const params = new URLSearchParams(location.search);
+  const FRIEND_TOKEN = params.get("token");
+  const WATCH = FRIEND_TOKEN ? null : params.get("watch");
+
   const S = {
     ws: null, seat: null, table: null, seats: [], view: null, players: settings.players,
     level: settings.level, retry: 0, lastTop: undefined, badgeTimer: 0, newsTimer: 0,
+    friends: Boolean(FRIEND_TOKEN || WATCH), watching: Boolean(WATCH), started: true,
   };
+  document.body.classList.toggle("friends", S.friends);
+  document.body.classList.toggle("watching", S.watching);
 
   // ---- the socket -----------------------------------------------------------------------
 
@@ -60,6 +68,8 @@
     S.ws = ws;
     ws.onopen = () => {
       S.retry = 0;
+      if (WATCH) { send({ type: "watch", table: WATCH }); return; }
+      if (FRIEND_TOKEN) { send({ type: "resume", token: FRIEND_TOKEN }); return; }
       const token = sessionStorage.getItem(KEY_TOKEN);
       send(token ? { type: "resume", token } : startMessage());
     };
@@ -78,6 +88,7 @@
   }
 
   function newGame() {
+    if (S.friends) return;  // a friends' table is not ours to redeal
     sessionStorage.removeItem(KEY_TOKEN);
     S.view = null;
     S.lastTop = undefined;
@@ -89,27 +100,53 @@
   const HANDLERS = {
     welcome(m) {
       S.seat = m.seat;
+      S.watching = m.seat === null;
+      S.friends = S.friends || Boolean(m.friends) || S.watching;
+      S.started = m.started !== false;
+      document.body.classList.toggle("friends", S.friends);
+      document.body.classList.toggle("watching", S.watching);
       S.table = m.table;
       S.seats = m.seats;
       S.players = m.players;
       S.level = m.level;
-      sessionStorage.setItem(KEY_TOKEN, m.token);
+      // Only a game against the computer is resumed from sessionStorage: a friends' seat
+      // keeps its token in the address.
+      if (!S.friends) sessionStorage.setItem(KEY_TOKEN, m.token);
       buildSeats();
       showSettings();
+      if (!S.started) {
+        S.view = null;
+        render();
+        setBar("Waiting for the table to start", "The host starts the game", "");
+      }
+    },
+    seats(m) {
+      S.seats = m.seats;
+      for (let seat = 0; seat < S.seats.length; seat++) {
+        const node = seatNode(seat);
+        if (node && seat !== S.seat) node.querySelector(".name").textContent = seatLabel(seat);
+      }
     },
     state(m) {
+      S.started = true;
       S.view = m.view;
       S.lastTop = undefined;
       render();
       if (m.view.winner === S.seat) countWin();
     },
     events(m) {
+      S.started = true;
       const before = S.view;
       S.view = m.view;
       render();
       for (const event of m.events) show(event, before);
     },
     error(m) {
+      if (S.friends && (m.code === "bad_token" || m.code === "unknown_table")) {
+        // A friends' table that closed: nothing to come back to, no game to start.
+        setBar("This table has closed", "Back to the home page to find another", "bad");
+        return;
+      }
       if (m.code === "bad_token") {
         sessionStorage.removeItem(KEY_TOKEN);
         send(startMessage());
@@ -125,6 +162,8 @@
   // ---- what happened --------------------------------------------------------------------
 
   const name = (seat) => (seat === S.seat ? "You" : (S.seats[seat] || {}).name || `Seat ${seat}`);
+  // A person's seat played by the computer while they are away says so.
+  const seatLabel = (seat) => name(seat) + ((S.seats[seat] || {}).away ? " (computer)" : "");
   const cardName = (card) => Cards.cardName(card);
 
   function say(text, tone) {
@@ -234,18 +273,21 @@
   function buildSeats() {
     el.opponents.textContent = "";
     const n = S.seats.length;
-    for (let k = 1; k < n; k++) {
-      const seat = (S.seat + k) % n;
+    // A spectator has no seat of its own: every seat is across the table.
+    const first = S.seat === null ? 0 : S.seat + 1;
+    for (let k = 0; k < (S.seat === null ? n : n - 1); k++) {
+      const seat = (first + k) % n;
       const node = document.createElement("div");
       node.className = "seat";
       node.dataset.seat = String(seat);
       node.innerHTML = `<div class="deck small" aria-hidden="true"></div><div class="seat-info">` +
         `<p class="name"></p><p class="count"></p><p class="status"></p></div>`;
-      node.querySelector(".name").textContent = name(seat);
+      node.querySelector(".name").textContent = seatLabel(seat);
       el.opponents.appendChild(node);
     }
-    el.opponents.dataset.count = String(n - 1);
+    el.opponents.dataset.count = String(el.opponents.children.length);
     el.mySeat.dataset.seat = String(S.seat);
+    el.mySeat.hidden = S.seat === null;
   }
 
   function plural(n, word) { return `${n} ${word}${n === 1 ? "" : "s"}`; }
@@ -283,12 +325,19 @@
 
   function drawBar(view) {
     const me = S.seat;
+    if (me === null) {
+      if (view.winner !== null) setBar(`${name(view.winner)} won.`, "Watching", "");
+      else if (view.slappable) setBar("A Jack is on top!", "Watching", "jack");
+      else setBar(view.turn === null ? "Watch the pile" : `${name(view.turn)} flips next`, "Watching", "");
+      return;
+    }
     const mine = view.players[me];
     if (view.winner !== null) {
-      if (view.winner === me) setBar("You won!", "Press New game to play again", "good");
-      else setBar(`${name(view.winner)} won.`, "Press New game to try again", "bad");
+      const again = S.friends ? "" : "Press New game to play again";
+      if (view.winner === me) setBar("You won!", again, "good");
+      else setBar(`${name(view.winner)} won.`, S.friends ? "" : "Press New game to try again", "bad");
     } else if (mine.out) {
-      setBar("You are out.", "Press New game to play again", "bad");
+      setBar("You are out.", S.friends ? "" : "Press New game to play again", "bad");
     } else if (view.slappable) {
       setBar("Jack! Slap it!", "Tap the pile, SLAP or Space", "jack");
     } else if (view.turn === me) {
@@ -332,10 +381,10 @@
     el.pile.classList.toggle("jack", Boolean(view.slappable));
     el.pile.classList.toggle("stacked", view.pile > 1);
     el.pileCount.textContent = view.pile ? plural(view.pile, "card") + " in the pile" : "";
-    const canFlip = view.turn === me && view.winner === null;
+    const canFlip = me !== null && view.turn === me && view.winner === null;
     el.flip.disabled = !canFlip;
     el.myDeck.disabled = !canFlip;
-    el.slap.disabled = view.winner !== null || view.players[me].out;
+    el.slap.disabled = me === null || view.winner !== null || view.players[me].out;
     el.slap.classList.toggle("hot", Boolean(view.slappable));
     drawBar(view);
   }
@@ -379,7 +428,7 @@
 
   function flip() {
     const view = S.view;
-    if (!view || view.winner !== null) return;
+    if (!view || view.winner !== null || S.seat === null) return;
     if (view.turn !== S.seat) {
       if (view.players[S.seat].cards === 0) say("You have no cards to flip: wait for the next Jack.");
       else if (view.slappable) say("A Jack is on top: slap it!");
@@ -391,7 +440,7 @@
 
   function slap() {
     const view = S.view;
-    if (!view || view.winner !== null) return;
+    if (!view || view.winner !== null || S.seat === null) return;
     // `at` names the card we saw: if someone was faster, this slap costs nothing.
     send({ type: "action", action: { type: "slap", at: view.flips } });
   }
