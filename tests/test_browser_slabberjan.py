@@ -1,0 +1,289 @@
+"""The Slabberjan page in a real chromium: whole games with the keyboard and with clicks, the
+reveal with who pays and who is out, a matador's announcement in a bubble at the seat that
+made it, the options reaching the game, a friend's seat link, and a 42-player table whose
+seats neither overlap nor hide their names.
+
+The server runs in the test process on 127.0.0.1 and a free port. Its lobby deals stacked
+decks (``STACKS``, one per deal, top first) and seats the real computer players, made quick:
+their thinking time and the table's pauses after reveals and announcements are cut to a
+fraction, so a game at a small table with 1 chip ends in a few seconds.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import pytest
+from conftest import running
+
+from parlour.bots import ComputerPlayer, Decision, make_player
+from parlour.games.slabberjan import PIECES, Slabberjan
+from parlour.live import Lobby
+from parlour.live.pacing import PACING
+from parlour.web import create_app
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+
+if not os.path.exists(CHROMIUM):  # scripts/setup --browser installs it
+    pytest.skip("chromium is not installed (run scripts/setup --browser)",
+                allow_module_level=True)
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+#: Stacked deals by table size; a table size not listed here is dealt from the seed.
+STACKS: dict[int, list[list[str]]] = {}
+
+
+def deck(*top: str) -> list[str]:
+    """A full 42-piece deal whose first pieces are ``top`` (drawn first: left of the dealer)."""
+    rest = Counter(PIECES)
+    rest.subtract(top)
+    assert all(v >= 0 for v in rest.values()), top
+    return [*top, *sorted(rest.elements(), key=PIECES.index)]
+
+
+def seed_for(players: int, dealer: int) -> int:
+    """A seed whose first dealer is ``dealer`` (the page passes ``?seed=`` to the game)."""
+    decks = STACKS.get(players, [])
+    return next(s for s in range(1000)
+                if Slabberjan(players, seed=s, decks=decks).dealer == dealer)
+
+
+class Quick(ComputerPlayer):
+    """A real computer player of the lobby's level whose moves come ``SPEEDUP`` times sooner."""
+
+    SPEEDUP = 20.0
+
+    def __init__(self, inner: ComputerPlayer) -> None:
+        super().__init__(inner.seat)
+        self.inner = inner
+        self.game, self.level = inner.game, inner.level
+
+    def decide(self, view: dict[str, Any], events: Sequence[dict[str, Any]]) -> Decision | None:
+        decision = self.inner.decide(view, events)
+        if decision is None:
+            return None
+        return Decision(decision.action, decision.delay / self.SPEEDUP)
+
+
+def quick_players(game: str, level: str, seat: int, *, seed: int | None = None) -> ComputerPlayer:
+    return Quick(make_player(game, level, seat, seed=seed))
+
+
+def stacked(game: str, players: int) -> list[list[str]]:
+    return STACKS.get(players, [])
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[str]:
+    pacing = {"slabberjan": dataclasses.replace(
+        PACING["slabberjan"], pause={"easy": 0.05, "normal": 0.05, "hard": 0.05})}
+    lobby = Lobby(players=quick_players, pacing=pacing, decks=stacked)
+    with running(create_app(lobby=lobby)) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    yield context.new_page()
+    context.close()
+
+
+def text(page: Any, selector: str) -> str:
+    value: str = page.locator(selector).first.text_content()
+    return " ".join(value.split())
+
+
+def wait_bar(page: Any, start: str) -> None:
+    page.wait_for_function(
+        "s => document.getElementById('bar').textContent.startsWith(s)", arg=start, timeout=8000)
+
+
+def seat(index: int) -> str:
+    return f'.sj-seat[data-seat="{index}"]'
+
+
+def choose_players_and_chips(page: Any, players: int, chips: int) -> None:
+    page.click("#players-button")
+    page.click(f"[data-players='{players}']")
+    page.click("#chips-button")
+    page.click(f"[data-chips='{chips}']")
+
+
+# Two players, 1 chip, seat 0 (the person) deals first. Each deal is drawn from the left of
+# the dealer, the dealer last; there is never a fool, so only the weakest piece pays.
+# Round 1, seat 0 deals: seat 1 holds an inn and stands; we hold a 4 and draw a 9: we pay.
+# Round 2, seat 1 deals: our 5 must swap with its 11; whatever it does (stand with our 5 or
+# draw the 10 on top of the bag) it holds less than our 11 and pays.
+# Round 3, seat 0 deals: seat 1's 3 must try our inn, "go by the Inn" leads back to it: no
+# swap. We stand with the inn; seat 1 must pay with no chip left: it is out and we win.
+TWO_PLAYER_GAME = [deck("inn", "4", "9"), deck("5", "11", "10"), deck("3", "inn")]
+
+
+def play_two_player_game(page: Any, site: str, swap: Any, stand: Any, draw: Any) -> None:
+    STACKS[2] = TWO_PLAYER_GAME
+    page.goto(f"{site}/slabberjan?seed={seed_for(2, 0)}")
+    choose_players_and_chips(page, 2, 1)
+    wait_bar(page, "You are the dealer: draw from the bag or stand")
+    assert text(page, "#players-button") == "2 players"
+    assert text(page, "#chips-button") == "1 chip"
+    assert text(page, f"{seat(1)} .sj-chips") == "● 1"
+    assert page.is_enabled("#draw") and page.is_enabled("#stand") and page.is_disabled("#swap")
+    assert text(page, "#my-what") == "Your piece: a 4"
+    assert page.locator(f"{seat(0)} .sj-dealer").is_visible()
+
+    draw()
+    # the reveal: both pieces face up at their seats, we pay with the weaker one
+    wait_bar(page, "Your turn: swap with Computer 1")
+    assert page.locator(f'{seat(1)} [data-piece="inn"]').count() == 1
+    assert page.locator(f'{seat(0)} [data-piece="9"]').count() == 1
+    assert text(page, f"{seat(0)} .sj-mark") == "\N{MINUS SIGN}1"
+    assert "Round 1: the reveal" in text(page, "#summary")
+    assert "You pay (9, the weakest)" in text(page, "#summary")
+    assert text(page, f"{seat(0)} .sj-chips") == "● 0"
+    assert text(page, "#pot") == "1"
+    assert page.locator(f"{seat(1)} .sj-dealer").is_visible()
+    assert page.is_enabled("#swap") and page.is_disabled("#stand") and page.is_disabled("#draw")
+
+    swap()
+    # what we learned in our swap stays below our piece; the computer deals and pays
+    page.wait_for_function("document.getElementById('learned').textContent"
+                           " === 'With Computer 1: you gave a 5, got an 11'")
+    wait_bar(page, "Your turn: you hold an inn, a matador: stand")
+    assert "Computer 1 pays" in text(page, "#summary")
+    assert text(page, f"{seat(1)} .sj-chips") == "● 0"
+    # round 3: seat 1's swap meets our inn, announced at our seat
+    assert text(page, f"{seat(0)} .sj-bubble span") == "“go by the Inn”"
+    assert page.locator(f"{seat(1)} .sj-bubble").count() == 0
+    assert page.is_enabled("#stand") and page.is_disabled("#swap") and page.is_disabled("#draw")
+
+    stand()
+    wait_bar(page, "You won!")
+    assert "Computer 1 is out" in text(page, "#summary")
+    assert "You win the game!" in text(page, "#summary")
+    assert text(page, f"{seat(1)} .sj-chips") == "Out"
+    assert text(page, f"{seat(0)} .sj-chips") == "● 2"  # the whole pot
+    assert page.evaluate("document.body.dataset.state") == "won"
+
+
+def test_a_whole_game_with_the_keyboard_draw_swap_and_stand(page: Any, site: str) -> None:
+    play_two_player_game(page, site, lambda: page.keyboard.press("s"),
+                         lambda: page.keyboard.press("Enter"), lambda: page.keyboard.press("d"))
+    assert text(page, "#wins-count") == "1" and text(page, "#wins-where") == "Normal, 2 players"
+    page.reload()  # the seat token brings back the same table; the win is not counted twice
+    page.wait_for_function("document.body.dataset.state === 'won'")
+    assert text(page, "#wins-count") == "1"
+    assert "Last reveal" in text(page, "#summary") and "Computer 1" in text(page, "#summary")
+
+
+def test_a_whole_game_with_clicks_at_another_speed(page: Any, site: str) -> None:
+    page.goto(site + "/slabberjan")
+    page.click("[data-level=hard]")
+    play_two_player_game(page, site, lambda: page.click("#swap"), lambda: page.click("#stand"),
+                         lambda: page.click("#draw"))
+    assert text(page, "#wins-where") == "Hard, 2 players"
+
+
+def test_a_cat_announces_meow_at_its_own_seat_and_the_swapper_pays(page: Any, site: str) -> None:
+    # Three players, seat 2 deals: we draw first (a 5) and must try seat 1, who holds a cat.
+    STACKS[3] = [deck("5", "cat", "7")]
+    page.goto(f"{site}/slabberjan?seed={seed_for(3, 2)}")
+    page.click("#players-button")
+    page.click("[data-players='3']")
+    wait_bar(page, "Your turn: swap with Computer 1")
+    page.keyboard.press("s")
+    page.wait_for_selector(f"{seat(1)} .sj-bubble")
+    assert text(page, f"{seat(1)} .sj-bubble span") == "“meow”"
+    assert page.locator(f'{seat(1)} .sj-bubble [data-piece="cat"]').count() == 1
+    assert page.locator(".sj-bubble").count() == 1
+    log = text(page, "#log")
+    assert "You pay a chip (meow)" in log and "Computer 1 holds a cat" in log
+
+
+def test_options_reach_the_game_free_choice_lets_us_stand(page: Any, site: str) -> None:
+    # Four players, seat 3 deals: we draw first, a 5. Without free choice we must swap.
+    STACKS[4] = [deck("5", "6", "7", "8")] * 2
+    page.goto(f"{site}/slabberjan?seed={seed_for(4, 3)}")
+    choose_players_and_chips(page, 4, 5)
+    page.click("#free-choice")
+    wait_bar(page, "Your turn: swap with Computer 1, or stand")
+    assert text(page, "#free-choice") == "Free choice: on"
+    assert "free choice" in text(page, "#round")
+    assert [text(page, f"{seat(s)} .sj-chips") for s in range(4)] == ["● 5"] * 4
+    assert page.is_enabled("#swap") and page.is_enabled("#stand")
+    page.keyboard.press("t")
+    page.wait_for_function("document.getElementById('log').textContent.includes('You stand')")
+    page.click("#free-choice")  # off again: a new game where our 5 must swap
+    wait_bar(page, "Your turn: swap with Computer 1")
+    assert not text(page, "#bar").startswith("Your turn: swap with Computer 1, or stand")
+    assert page.is_disabled("#stand")
+    assert text(page, "#wins-where") == "Normal, 4 players"
+
+
+def test_a_friends_seat_link_resumes_that_seat_in_another_tab(browser: Any, site: str) -> None:
+    STACKS[3] = [deck("5", "cat", "7")]
+    first = browser.new_context(viewport={"width": 1280, "height": 800})
+    second = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        one = first.new_page()
+        one.goto(f"{site}/slabberjan?seed={seed_for(3, 2)}")
+        one.click("#players-button")
+        one.click("[data-players='3']")
+        wait_bar(one, "Your turn: swap with Computer 1")
+        token = one.evaluate("sessionStorage.getItem('parlour.slabberjan.token')")
+        two = second.new_page()
+        two.goto(f"{site}/slabberjan?token={token}")
+        wait_bar(two, "Your turn: swap with Computer 1")
+        assert text(two, "#my-what") == "Your piece: a 5"
+        assert two.locator(".sj-seat").count() == 3
+    finally:
+        first.close()
+        second.close()
+
+
+def test_a_42_player_table_is_readable(page: Any, site: str) -> None:
+    page.goto(site + "/slabberjan")
+    page.click("#players-button")
+    page.click("[data-players='42']")
+    page.wait_for_function("document.querySelectorAll('.sj-seat').length === 42")
+    page.wait_for_function("document.getElementById('round').textContent.startsWith('Round')")
+    boxes = page.evaluate("""() => [...document.querySelectorAll('.sj-seat, #centre')].map(e => {
+        const r = e.getBoundingClientRect();
+        const name = e.querySelector('.sj-name');
+        return {id: e.dataset.seat ?? 'centre', x0: r.left, y0: r.top, x1: r.right, y1: r.bottom,
+                clipped: name ? name.scrollWidth > name.clientWidth : false,
+                font: name ? parseFloat(getComputedStyle(name).fontSize) : 99};
+    })""")
+    assert len(boxes) == 43
+    for i, a in enumerate(boxes):
+        assert not a["clipped"], f"seat {a['id']} does not show its whole name"
+        assert a["font"] >= 11, f"seat {a['id']} names in {a['font']}px"
+        if a["id"] != "centre":
+            assert a["x1"] - a["x0"] >= 60 and a["y1"] - a["y0"] >= 60, a
+        for b in boxes[i + 1:]:
+            apart = (a["x1"] <= b["x0"] or b["x1"] <= a["x0"]
+                     or a["y1"] <= b["y0"] or b["y1"] <= a["y0"])
+            assert apart, f"{a} overlaps {b}"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    # our seat at the bottom middle, our left neighbour (seat 1) next clockwise, to its left
+    me = next(b for b in boxes if b["id"] == "0")
+    left = next(b for b in boxes if b["id"] == "1")
+    assert me["y1"] >= max(b["y1"] for b in boxes) - 1
+    assert left["x1"] <= me["x0"] + 1
