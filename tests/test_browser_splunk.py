@@ -240,7 +240,7 @@ def test_a_whole_game_with_the_keyboard_tells_the_call_and_the_slap(
                            slap=lambda i: page.keyboard.press(" "))
     told = entries(page)
     # the computer's K, Q, 5 on stack 4: called out, its base (the Jack of Clubs) turned over
-    assert ("Call You called out Computer 1 on stack 4. The base was J♣: J♣ + K♠ + Q♠ + 5♣ = 35"
+    assert ("Call You called Computer 1 out on stack 4. The base was J♣: J♣ + K♠ + Q♠ + 5♣ = 35"
             ": over 21, a right call. Computer 1 took the 4 cards. "
             "You laid a new base on stack 4.") in told
     assert ("Slap You slapped a pair on stack 4 first. Computer 1 took the 3 cards. "
@@ -269,7 +269,7 @@ def test_a_whole_game_with_clicks_at_another_speed(page: Any, quick_site: str) -
                     call=lambda: page.click("#call"),
                     slap=lambda i: page.click(f".stack[data-stack='{i}']"))
     told = entries(page)
-    assert any(e.startswith("Call You called out Computer 1 on stack 4.") for e in told)
+    assert any(e.startswith("Call You called Computer 1 out on stack 4.") for e in told)
     assert any(e.startswith("Slap You slapped a pair on stack 4 first.") for e in told)
     assert text(page, "#bar").startswith("You won!")
     assert wins(page) == ("1", "Hard, no jokers")
@@ -287,7 +287,7 @@ def test_a_wrong_call_says_the_caller_takes_the_stack(page: Any, quick_site: str
     page.click("#call")
     page.wait_for_function("document.querySelectorAll('#account .entry').length === 2")
     assert entries(page)[1] == (
-        "Call You called out Computer 1 on stack 4. The base was J♣: J♣ + K♠ = 20: not over"
+        "Call You called Computer 1 out on stack 4. The base was J♣: J♣ + K♠ = 20: not over"
         " 21, a wrong call. You took the 2 cards. Computer 1 laid a new base on stack 4.")
     assert text(page, "#my-seat .count") == "25 cards"
     # the loser of the call plays next, and the settled play can no longer be called

@@ -77,9 +77,9 @@
 
   function firstMessage() {
     if (watching()) return { type: "watch", table: WATCH };
-    // A seat token in the address is a friend's seat; the one in this tab's storage is the
-    // game this tab was playing before a reload.
-    const token = session(KEY_TOKEN) || params.get("token");
+    // A seat token in the address is a seat at a friend's table (it wins over an older
+    // game of this tab); the one in this tab's storage is the game before a reload.
+    const token = params.get("token") || session(KEY_TOKEN);
     return token ? { type: "resume", token } : startMessage();
   }
 
@@ -105,6 +105,7 @@
   function newGame() {
     if (watching()) return;
     session(KEY_TOKEN, null);
+    if (S.table) session(KEY_ACCOUNT + S.table, null);
     if (params.get("token") !== null) {
       // A new game against the computer leaves the friend's table behind.
       history.replaceState(null, "", location.pathname);
@@ -123,6 +124,7 @@
     welcome(m) {
       S.seat = watching() ? null : m.seat;
       S.table = m.table;
+      S.view = null; // the state that follows draws the table; until then, nothing stale
       S.seats = m.seats || [];
       if (m.level && LEVEL_NAME[m.level]) S.level = m.level;
       if (!watching() && m.token) session(KEY_TOKEN, m.token);
@@ -228,6 +230,7 @@
   }
 
   function startEntry(first) {
+    if (S.account.some((entry) => entry.tone === "start")) return;
     record("start", [{ tag: "Start" }, { b: S.view && S.view.jokers ? "New game with jokers" : "New game" },
       `: ${name(first)} ${first === S.seat ? "play" : "plays"} first.`]);
   }
@@ -304,9 +307,12 @@
       case "play": {
         animatePlay(event.player, event.stack);
         const who = name(event.player);
-        const what = `${who} played the ${cardName(event.card)} on ${stackName(event.stack)}`;
-        if (event.kind) say(`${what}: ${KIND_NAME[event.kind]}!`, "jack");
-        else say(`${what}.`);
+        // The stack has a new top card: an old call's or slap's label over it is gone.
+        stackNodes[event.stack].querySelector(".reveal").hidden = true;
+        const where = `on ${stackName(event.stack)}`;
+        if (event.kind === "joker") say(`${who} played a joker ${where}!`, "jack");
+        else if (event.kind) say(`${who} played the ${cardName(event.card)} ${where}: ${KIND_NAME[event.kind]}!`, "jack");
+        else say(`${who} played the ${cardName(event.card)} ${where}.`);
         break;
       }
       case "call": {
@@ -315,14 +321,14 @@
         const sum = [];
         event.cards.forEach((card, i) => { if (i) sum.push(" + "); sum.push({ card }); });
         record(right ? "call-right" : "call-wrong", [
-          { tag: "Call" }, { b: `${caller} called out ${lower(event.accused)}` }, ` on ${stackName(event.stack)}. `,
+          { tag: "Call" }, { b: `${caller} called ${lower(event.accused)} out` }, ` on ${stackName(event.stack)}. `,
           "The base was ", { card: event.base }, ": ", ...sum, " = ", { b: String(event.total) },
           right ? ": over 21, a right call. " : ": not over 21, a wrong call. ",
           { b: `${name(event.taker)} took the ${plural(event.cards.length, "card")}.` },
         ]);
         reveal(event.stack, `${event.total}: ${right ? "over 21!" : "not over"}`,
           right === (event.player === me) ? "good" : "bad");
-        say(`${caller} called out ${lower(event.accused)}: ${event.total}, ${right ? "over 21" : "not over 21"}. ` +
+        say(`${caller} called ${lower(event.accused)} out: ${event.total}, ${right ? "over 21" : "not over 21"}. ` +
           `${name(event.taker)} ${event.taker === me ? "take" : "takes"} the stack.`,
         event.taker === me ? "bad" : "good");
         if (me !== null) flash(event.taker, "bad");
@@ -503,7 +509,7 @@
     } else if (me === null) {
       setBar(view.slap_open !== null
         ? `${capital(KIND_NAME[view.slap_kind])} on ${stackName(view.slap_open)}!`
-        : `${name(view.turn)} ${view.turn === 0 || view.turn === 1 ? "plays" : ""} next`,
+        : `${name(view.turn)} plays next`,
       "You are watching", "");
     } else if (view.slap_open !== null) {
       setBar(`${capital(KIND_NAME[view.slap_kind])} on ${stackName(view.slap_open)}: slap it!`,
@@ -560,6 +566,8 @@
   function winsKey() { return `${S.level}-${S.jokers ? "jokers" : "plain"}`; }
 
   function countWin() {
+    // Wins are counted against the computer, for its speed; not at a table of friends.
+    if (!S.seats.some((seat) => seat && seat.kind === "computer")) return;
     const counted = load(KEY_COUNTED, []);
     if (!S.table || counted.includes(S.table)) return;
     counted.push(S.table);
