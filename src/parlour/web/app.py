@@ -141,7 +141,7 @@ def create_app(
         body = ("<h1>Parlour</h1><p class=lead>Three folk card games. Read their rules, and "
                 "play them in your browser against the computer or with friends.</p>"
                 f'<ul class="games">{"".join(cards)}</ul>'
-                '<section class="open" aria-labelledby="open-title">'
+                '<section class="open-section" aria-labelledby="open-title">'
                 '<h2 id="open-title">Open tables</h2>'
                 '<p>Tables with friends waiting for players. Take a free seat, or '
                 '<a href="/table">create a table</a> and share its link.</p>'
@@ -393,10 +393,10 @@ class Connection:
         self.holding = seating
         self.send({"type": "seated", "table": room.id, "game": room.game,
                    "seat": seating.seat, "token": seating.token})
-        if self.following is not room:
-            if self.following is not None:
-                self.lobby.unfollow(self.following, self.send)
-            self.following = self.lobby.follow(room.id, self.send)
+        if self.following is not None:
+            self.lobby.unfollow(self.following, self.send)
+        # follow() sends the room as it is now: with this seat taken
+        self.following = self.lobby.follow(room.id, self.send)
 
     def on_create(self, message: dict[str, Any]) -> None:
         try:

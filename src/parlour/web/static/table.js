@@ -67,6 +67,7 @@
       if (location.pathname !== `/table/${m.table}`) history.replaceState(null, "", `/table/${m.table}`);
       error("");
       showRoom();
+      if (S.lobby) drawRoom();
     },
     lobby(m) {
       S.lobby = m;
@@ -117,7 +118,7 @@
     list.textContent = "";
     m.seats.forEach((seat, i) => {
       const item = document.createElement("li");
-      item.className = seat.kind + (i === S.seat ? " me" : "");
+      item.className = `seat-${seat.kind}` + (i === S.seat ? " seat-me" : "");
       const num = document.createElement("span");
       num.className = "num";
       num.textContent = `Seat ${i + 1}`;
