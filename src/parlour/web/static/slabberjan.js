@@ -55,7 +55,7 @@
     players: settings.players, level: settings.level, chips: settings.chips,
     freeChoice: settings.freeChoice,
     watch: params.get("watch"), urlToken: params.get("token"),
-    waitingStart: false, expired: false, sent: false,
+    waitingStart: false, expired: false, sent: false, undone: 0,
     showReveal: false, reveal: null, marks: {}, bubbles: {}, log: [], layout: null,
   };
 
@@ -256,6 +256,7 @@
     const me = S.seat;
     switch (event.type) {
       case "deal": {
+        S.undone = 0;
         el.arrows.textContent = ""; // a fresh deal: the swaps so far no longer matter
         if (event.deal > 1 && before && before.round === event.round) {
           note(`Fool over fool: ${verb(event.dealer, "deal", "deals")} again.`);
@@ -306,6 +307,7 @@
         break;
       case "undo":
         el.arrows.textContent = "";
+        S.undone = before && before.learned ? before.learned.length : 0;
         note(event.piece ? `Meow: every swap is undone. You have ${a(event.piece)} again.`
           : "Meow: every swap is undone.", "big");
         break;
@@ -527,7 +529,7 @@
     const phone = W < 600;
     const p = n > 8 ? 5 : 3;
     const maxW = phone ? 96 : 150;
-    const height = (th) => (phone ? Math.max(2 * th + 230, Math.min(W * 1.25, 560))
+    const height = (th) => (phone ? Math.max(2 * th + 190, Math.min(W * 1.05, 460))
       : Math.max(2 * th + 250, Math.min(W * 0.56, n > 24 ? 700 : n > 12 ? 640 : 440)));
     const tileHeight = (tw) => (tw >= 110 ? 112 : tw >= 84 ? (phone ? 86 : 96) : 76);
     // first guess from the perimeter, then shrink until no two seats touch
@@ -547,6 +549,7 @@
     }
     const grid = tw < 64;
     el.ring.classList.toggle("grid", grid);
+    document.body.classList.toggle("sj-many", grid);
     el.ring.dataset.size = tw >= 110 ? "large" : tw >= 84 ? "medium" : "small";
     const centres = {};
     if (grid) {
@@ -702,7 +705,7 @@
     const who = view.turn === view.dealer ? `${name(view.turn)} (the dealer)` : name(view.turn);
     const hint = k === null ? "You have had your turn this round"
       : k === 1 ? "You are next" : `Your turn comes after ${plural(k, "more player")}`;
-    setBar(`${who}: ${view.turn === view.dealer ? "draw or stand" : "their turn"}`, hint, "");
+    setBar(view.turn === view.dealer ? `${who}: draw or stand` : `${who}'s turn`, hint, "");
   }
 
   function drawMe(view) {
@@ -731,13 +734,14 @@
     } else el.myWhat.textContent = " ";
     el.myChips.textContent = `${plural(p.chips, "chip")}${view.dealer === me && !p.out && view.winner === null ? " · you deal this round" : ""}`;
     el.learned.textContent = "";
-    for (const fact of view.learned || []) {
+    (view.learned || []).forEach((fact, i) => {
       const li = document.createElement("li");
-      li.textContent = fact.with === "bag"
+      li.textContent = (fact.with === "bag"
         ? `From the bag: you set aside ${a(fact.gave)} and drew ${a(fact.got)}`
-        : `With ${name(fact.with)}: you gave ${a(fact.gave)}, got ${a(fact.got)}`;
+        : `With ${name(fact.with)}: you gave ${a(fact.gave)}, got ${a(fact.got)}`) +
+        (i < S.undone ? " (undone by the cat)" : "");
       el.learned.appendChild(li);
-    }
+    });
   }
 
   function render() {
