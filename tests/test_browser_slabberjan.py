@@ -12,6 +12,7 @@ fraction, so a game at a small table with 1 chip ends in a few seconds.
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -21,7 +22,7 @@ import pytest
 from conftest import running
 
 from parlour.bots import ComputerPlayer, Decision, make_player
-from parlour.games.slabberjan import PIECES, Slabberjan
+from parlour.games.slabberjan import PIECES, Slabberjan, Swap
 from parlour.live import Lobby
 from parlour.live.pacing import PACING
 from parlour.web import create_app
@@ -287,3 +288,86 @@ def test_a_42_player_table_is_readable(page: Any, site: str) -> None:
     left = next(b for b in boxes if b["id"] == "1")
     assert me["y1"] >= max(b["y1"] for b in boxes) - 1
     assert left["x1"] <= me["x0"] + 1
+
+
+# -- tables with friends: the page's side of the contract, against a stand-in socket ---------
+
+FRIENDS = [{"name": "Ann", "kind": "person"}, {"name": "Bob", "kind": "person"},
+           {"name": "Computer 2", "kind": "computer", "level": "normal"},
+           {"name": "Cy", "kind": "person"}]
+
+
+def stand_in_server(page: Any, welcome: dict[str, Any]) -> tuple[list[dict[str, Any]], list[Any]]:
+    """Answers the page's first message with ``welcome``; returns what the page sent and the
+    socket, to send more."""
+    received: list[dict[str, Any]] = []
+    sockets: list[Any] = []
+
+    def handler(ws: Any) -> None:
+        sockets.append(ws)
+
+        def on_message(message: str | bytes) -> None:
+            received.append(json.loads(message))
+            if len(received) == 1:
+                ws.send(json.dumps(welcome))
+
+        ws.on_message(on_message)
+
+    page.route_web_socket("**/ws", handler)
+    return received, sockets
+
+
+def test_watching_waits_for_the_start_then_shows_the_public_table_with_controls_off(
+        page: Any, site: str) -> None:
+    game = Slabberjan(4, seed=3, options={"dealer": 3}, decks=[deck("5", "6", "7", "8")])
+    received, sockets = stand_in_server(page, {
+        "type": "welcome", "table": "T1", "game": "slabberjan", "seat": None, "level": "normal",
+        "players": 4, "started": False, "seats": FRIENDS})
+    page.goto(f"{site}/slabberjan?watch=T1")
+    wait_bar(page, "Waiting for the table to start")
+    assert received == [{"type": "watch", "table": "T1"}]
+    assert page.is_visible("#watching") and text(page, "#watching") == "Watching"
+    sockets[0].send(json.dumps({"type": "state", "events": [], "view": game.view(None)}))
+    wait_bar(page, "Watching: Ann's turn")
+    assert page.evaluate("document.body.dataset.state") == "watching"
+    names = [text(page, f"{seat(s)} .sj-name") for s in range(4)]
+    assert names == [friend["name"] for friend in FRIENDS]
+    assert page.locator(".sj-seats [data-piece]").count() == 0  # no piece is public yet
+    buttons = page.locator(".controls button, .sj-actions button")
+    assert buttons.count() >= 8
+    assert all(buttons.nth(i).is_disabled() for i in range(buttons.count()))
+    events = game.apply(Swap(0))
+    sockets[0].send(json.dumps({"type": "events", "view": game.view(None),
+                                "events": [e.seen_by(None) for e in events]}))
+    wait_bar(page, "Watching: Bob's turn")
+    assert "Ann swapped with Bob." in text(page, "#log")
+    page.keyboard.press("s")  # keys do nothing for a spectator
+    page.wait_for_timeout(150)
+    assert [m["type"] for m in received] == ["watch"]
+
+
+def test_a_friends_seat_that_is_not_seat_0_sits_at_the_bottom_and_plays(
+        page: Any, site: str) -> None:
+    game = Slabberjan(4, seed=3, options={"dealer": 1}, decks=[deck("5", "6", "7", "8")])
+    received, sockets = stand_in_server(page, {
+        "type": "welcome", "table": "T2", "game": "slabberjan", "seat": 2, "level": "normal",
+        "token": "secret-2", "players": 4, "seats": FRIENDS})
+    page.goto(f"{site}/slabberjan?token=secret-2")
+    page.wait_for_function("document.querySelectorAll('.sj-seat').length === 4")
+    assert received == [{"type": "resume", "token": "secret-2"}]
+    sockets[0].send(json.dumps({"type": "state", "events": [], "view": game.view(2)}))
+    wait_bar(page, "Your turn: swap with Cy")  # seat 2 is left of the dealer, seat 1
+    assert text(page, f"{seat(2)} .sj-name") == "You"
+    assert text(page, "#my-what") == "Your piece: a 5"
+    boxes = {s: page.locator(seat(s)).bounding_box() for s in range(4)}
+    assert boxes[2]["y"] == max(b["y"] for b in boxes.values())  # ours at the bottom
+    page.keyboard.press("s")
+    page.keyboard.press("s")  # a second press before the answer sends nothing more
+    for _ in range(50):
+        if len(received) > 1:
+            break
+        page.wait_for_timeout(20)
+    page.wait_for_timeout(100)
+    assert received[1:] == [{"type": "action", "action": {"type": "swap"}}]
+    assert page.is_disabled("#swap")
+    assert page.evaluate("sessionStorage.getItem('parlour.slabberjan.token')") == "secret-2"
