@@ -12,12 +12,14 @@ twenty-five moves.
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
 from conftest import running
+from websockets.sync.client import connect
 
 from parlour.bots.base import ComputerPlayer, Decision
 from parlour.engine.cards import standard_deck
@@ -112,10 +114,11 @@ def slapper_deck() -> list[str]:
     return [card for pair in zip(person, computer, strict=True) for card in pair]
 
 
-def seed_for(deck: list[str], first: int) -> int:
-    """A seed that makes ``first`` play first with this stacked deck."""
+def seed_for(deck: list[str] | None, first: int) -> int:
+    """A seed that makes ``first`` play first (with this stacked deck, if any)."""
+    decks = [deck] if deck is not None else []
     return next(s for s in range(100)
-                if Splunk(2, seed=s, decks=[deck]).options["first"] == first)
+                if Splunk(2, seed=s, decks=decks).options["first"] == first)
 
 
 def site(player: type[StandIn], deck: list[str] | None) -> Iterator[str]:
@@ -334,24 +337,66 @@ def test_the_jokers_option_reaches_the_game_and_has_its_own_wins(
 def test_a_seat_token_in_the_address_takes_that_seat(browser: Any, idle_site: str) -> None:
     first = browser.new_context()
     page = first.new_page()
-    open_game(page, idle_site + "/splunk")
+    open_game(page, f"{idle_site}/splunk?seed={seed_for(None, 0)}")
     token = page.evaluate("sessionStorage.getItem('parlour.splunk.token')")
-    seat_count = text(page, "#my-seat .count")
+    page.keyboard.press("3")
+    page.wait_for_function("document.getElementById('stacks').dataset.plays === '1'")
     other = browser.new_context()
     friend = other.new_page()
     open_game(friend, f"{idle_site}/splunk?token={token}")
-    assert text(friend, "#my-seat .count") == seat_count
-    assert friend.evaluate("sessionStorage.getItem('parlour.splunk.token')") == token
+    assert friend.get_attribute("#stacks", "data-plays") == "1"  # the same game, same seat
+    assert text(friend, "#my-seat .count") == "23 cards"
+    # the seat is the address's: no new game, no settings, and nothing kept in the tab
+    assert friend.is_hidden("#new-game") and friend.is_hidden("#jokers")
+    assert friend.evaluate("sessionStorage.getItem('parlour.splunk.token')") is None
     first.close()
     other.close()
 
 
-def test_a_watcher_sees_no_controls(page: Any, idle_site: str) -> None:
-    page.goto(idle_site + "/splunk?watch=abc")
-    page.wait_for_selector("#watching:not([hidden])")
-    assert text(page, "#watching") == "Watching"
-    for selector in ("#call", "#slap", "#new-game", "#jokers", ".stack"):
-        assert page.is_disabled(selector), selector
+def test_a_spectator_sees_the_game_and_no_controls(browser: Any, idle_site: str) -> None:
+    first = browser.new_context()
+    page = first.new_page()
+    open_game(page, f"{idle_site}/splunk?seed={seed_for(None, 0)}")
+    table = page.get_attribute("body", "data-table")
+    other = browser.new_context()
+    watcher = other.new_page()
+    open_game(watcher, f"{idle_site}/splunk?watch={table}")
+    assert watcher.is_visible(".watching-label")
+    assert text(watcher, ".watching-label") == "Watching"
+    assert watcher.is_hidden("#call") and watcher.is_hidden("#slap")
+    assert watcher.is_hidden("#new-game")
+    assert watcher.is_disabled(".stack")
+    assert text(watcher, "#my-seat .name") == "Player 1"  # not "You": they are watching
+    assert text(watcher, "#their-seat .name") == "Computer 1"
+    assert text(watcher, "#bar").startswith("Player 1 plays next")
+    page.keyboard.press("2")
+    watcher.wait_for_function("document.getElementById('stacks').dataset.plays === '1'")
+    assert text(watcher, "#my-seat .count") == "23 cards"
+    watcher.keyboard.press("1")  # a spectator's keys do nothing
+    watcher.keyboard.press(" ")
+    watcher.wait_for_timeout(200)
+    assert watcher.get_attribute("#stacks", "data-plays") == "1"
+    assert page.is_hidden(".watching-label")
+    first.close()
+    other.close()
+
+
+def test_a_friends_seat_waits_for_the_start_then_plays(page: Any, idle_site: str) -> None:
+    ws_url = idle_site.replace("http://", "ws://") + "/ws"
+    with connect(ws_url) as host:
+        host.send(json.dumps({"type": "create", "game": "splunk", "players": 2,
+                              "level": "normal", "name": "Ann", "seed": seed_for(None, 0)}))
+        seated = next(m for m in map(json.loads, host) if m["type"] == "seated")
+        page.goto(f"{idle_site}/splunk?token={seated['token']}")
+        page.wait_for_function(
+            "document.getElementById('bar').textContent.startsWith('Waiting for the table')")
+        assert page.is_disabled("#call") and page.is_disabled(".stack")
+        host.send(json.dumps({"type": "begin"}))
+        page.wait_for_function("document.body.dataset.state === 'playing'")
+        assert text(page, "#bar").startswith("Your turn: choose a stack")
+        assert text(page, "#their-seat .name") == "Computer 1"  # the empty seat, filled
+        page.keyboard.press("4")
+        page.wait_for_function("document.getElementById('stacks').dataset.plays === '1'")
 
 
 def test_the_page_fits_a_phone(browser: Any, idle_site: str) -> None:

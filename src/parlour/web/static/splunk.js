@@ -24,7 +24,7 @@
     bar: $("bar"), news: $("news"), stacks: $("stacks"), mySeat: $("my-seat"),
     theirSeat: $("their-seat"), call: $("call"), slap: $("slap"), jokers: $("jokers"),
     newGame: $("new-game"), winsCount: $("wins-count"), winsWhere: $("wins-where"),
-    account: $("account"), accountEmpty: $("account-empty"), watching: $("watching"),
+    account: $("account"), accountEmpty: $("account-empty"),
   };
   const stackNodes = [...el.stacks.querySelectorAll(".stack")];
 
@@ -49,7 +49,9 @@
   }
 
   const params = new URLSearchParams(location.search);
-  const WATCH = params.get("watch");
+  // A friend's seat (?token=T) or a table to watch (?watch=TABLE): see docs/protocol.md.
+  const FRIEND_TOKEN = params.get("token");
+  const WATCH = FRIEND_TOKEN ? null : params.get("watch");
   const settings = Object.assign({ level: "normal", jokers: false }, load(KEY_SETTINGS, {}));
   if (!LEVEL_NAME[settings.level]) settings.level = "normal";
   settings.jokers = settings.jokers === true;
@@ -57,9 +59,9 @@
   const S = {
     ws: null, seat: null, table: null, seats: [], view: null, level: settings.level,
     jokers: settings.jokers, retry: 0, waiting: false, expired: false, drawn: [],
-    account: [], newsTimer: 0,
+    account: [], newsTimer: 0, friends: Boolean(FRIEND_TOKEN || WATCH), spectator: Boolean(WATCH),
   };
-  const watching = () => WATCH !== null;
+  const watching = () => S.spectator;
 
   // ---- the socket -----------------------------------------------------------------------
 
@@ -76,10 +78,11 @@
   }
 
   function firstMessage() {
-    if (watching()) return { type: "watch", table: WATCH };
-    // A seat token in the address is a seat at a friend's table (it wins over an older
-    // game of this tab); the one in this tab's storage is the game before a reload.
-    const token = params.get("token") || session(KEY_TOKEN);
+    if (WATCH) return { type: "watch", table: WATCH };
+    // A friend's seat keeps its token in the address; this tab's storage keeps the game
+    // against the computer it was playing before a reload.
+    if (FRIEND_TOKEN) return { type: "resume", token: FRIEND_TOKEN };
+    const token = session(KEY_TOKEN);
     return token ? { type: "resume", token } : startMessage();
   }
 
@@ -103,14 +106,9 @@
   }
 
   function newGame() {
-    if (watching()) return;
+    if (S.friends) return; // a friends' table is not ours to redeal
     session(KEY_TOKEN, null);
     if (S.table) session(KEY_ACCOUNT + S.table, null);
-    if (params.get("token") !== null) {
-      // A new game against the computer leaves the friend's table behind.
-      history.replaceState(null, "", location.pathname);
-      params.delete("token");
-    }
     S.view = null;
     S.table = null;
     S.expired = false;
@@ -122,22 +120,30 @@
 
   const HANDLERS = {
     welcome(m) {
-      S.seat = watching() ? null : m.seat;
+      S.seat = m.seat === undefined ? null : m.seat;
+      S.spectator = S.seat === null;
+      S.friends = S.friends || Boolean(m.friends) || S.spectator;
       S.table = m.table;
       S.view = null; // the state that follows draws the table; until then, nothing stale
       S.seats = m.seats || [];
       if (m.level && LEVEL_NAME[m.level]) S.level = m.level;
-      if (!watching() && m.token) session(KEY_TOKEN, m.token);
+      if (!S.friends && m.token) session(KEY_TOKEN, m.token);
       S.waiting = m.started === false;
       setAccount(loadAccount());
       showSettings();
       render();
+    },
+    seats(m) {
+      // Who sits where changed (a friend left and the computer plays for them, or is back).
+      if (Array.isArray(m.seats)) S.seats = m.seats;
+      if (S.view) render();
     },
     state(m) {
       if (!m.view) return;
       S.waiting = false;
       S.view = m.view;
       S.jokers = Boolean(m.view.jokers);
+      document.body.dataset.table = S.table || "";
       showSettings();
       render();
       // The deal's events came before this connection: a fresh game gets its first line here.
@@ -153,20 +159,20 @@
       for (const event of m.events) show(event, before);
     },
     error(m) {
-      if (m.code === "bad_token") {
+      if (S.friends && (m.code === "bad_token" || m.code === "unknown_table")) {
+        // A friends' table that closed: nothing to come back to, no game to start.
+        S.expired = true;
+        setBar("This table has closed", "Back to the home page to find another", "bad");
+      } else if (m.code === "bad_token") {
         session(KEY_TOKEN, null);
-        if (params.get("token") !== null) {
-          S.expired = true;
-          setBar("This seat is no longer open", "Press New game to play the computer", "bad");
-        } else {
-          send(startMessage());
-        }
+        send(startMessage());
       } else if (m.code === "rate_limited") {
         say("Easy there: too many at once.");
       } else if (m.code === "refused" || m.code === "bad_request") {
         if (m.about !== "action" || !/already did slap/.test(m.reason)) say(m.reason);
-      } else if (watching() && m.about === "watch") {
-        setBar("This table cannot be watched", m.reason || "", "bad");
+      } else if (m.about === "watch" || m.about === "resume") {
+        setBar(m.about === "watch" ? "This table cannot be watched" : "This seat cannot be taken",
+          m.reason || "", "bad");
       }
     },
     pong() {},
@@ -174,8 +180,14 @@
 
   // ---- names and words --------------------------------------------------------------------
 
-  const name = (seat) => (seat === S.seat ? "You"
-    : (S.seats[seat] || {}).name || `Player ${seat + 1}`);
+  function name(seat) {
+    if (seat === S.seat) return "You";
+    const given = (S.seats[seat] || {}).name;
+    // A spectator of a game against the computer is not the "You" of that game.
+    return given && !(S.seat === null && given === "You") ? given : `Player ${seat + 1}`;
+  }
+  // A person's seat played by the computer while they are away says so.
+  const seatLabel = (seat) => name(seat) + ((S.seats[seat] || {}).away ? " (computer)" : "");
   const lower = (seat) => (seat === S.seat ? "you" : name(seat));
   const other = (seat) => 1 - seat;
   const cardName = (card) => (card[0] === "X" ? "Joker" : Cards.cardName(card));
@@ -464,7 +476,7 @@
 
   function drawSeat(node, seat, p, view) {
     node.dataset.seat = String(seat);
-    node.querySelector(".name").textContent = name(seat);
+    node.querySelector(".name").textContent = seatLabel(seat);
     node.querySelector(".count").textContent = plural(p.cards, "card");
     let status = "";
     if (view.winner === seat) status = "Winner!";
@@ -530,8 +542,8 @@
 
   function render() {
     const view = S.view;
-    el.watching.hidden = !watching();
-    document.body.classList.toggle("spectating", watching());
+    document.body.classList.toggle("friends", S.friends);
+    document.body.classList.toggle("watching", watching());
     document.body.dataset.state = !view ? "waiting"
       : view.winner === null ? "playing"
         : S.seat === null ? "over" : view.winner === S.seat ? "won" : "lost";
@@ -567,7 +579,7 @@
 
   function countWin() {
     // Wins are counted against the computer, for its speed; not at a table of friends.
-    if (!S.seats.some((seat) => seat && seat.kind === "computer")) return;
+    if (S.friends) return;
     const counted = load(KEY_COUNTED, []);
     if (!S.table || counted.includes(S.table)) return;
     counted.push(S.table);
@@ -586,12 +598,12 @@
     for (const b of document.querySelectorAll("[data-level]")) {
       b.setAttribute("aria-checked", String(b.dataset.level === S.level));
     }
-    const off = watching();
+    const off = S.friends;
     for (const b of document.querySelectorAll("[data-level], #jokers, #new-game")) b.disabled = off;
   }
 
   function choose(change) {
-    if (watching()) return;
+    if (S.friends) return;
     Object.assign(S, change);
     save(KEY_SETTINGS, { level: S.level, jokers: S.jokers });
     showSettings();
