@@ -1,0 +1,199 @@
+"""A table with friends in a real chromium (ruling G3): two people in two browser contexts at
+one Slabberjan table with a computer player, and a spectator in a third. Each person sees
+their own piece and never the other's, in the page and in every WebSocket frame received;
+the spectator sees no piece before the reveal; a person whose page closes is played by the
+computer, and comes back to their seat with the link's token.
+
+The deck is stacked so that the three dealt pieces have names found nowhere else in the
+protocol ("white bread", "chamber pot", "scary face"): a frame that names another seat's
+piece is caught by a plain text search. The first dealer is the computer at seat 2, so seat
+0 moves first and nothing moves until the test lets it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import pytest
+from conftest import running
+
+from parlour.bots.base import ComputerPlayer, Decision
+from parlour.games.slabberjan import PIECES, Draw, Stand, Swap
+from parlour.live import PACING, Lobby, Seating
+from parlour.web import create_app
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+
+if not os.path.exists(CHROMIUM):  # scripts/setup --browser installs it
+    pytest.skip("chromium is not installed (run scripts/setup --browser)",
+                allow_module_level=True)
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+ANN, BOB, COMPUTER = "white bread", "chamber pot", "scary face"
+SECRETS = (ANN, BOB, COMPUTER)
+ACTIONS = {"swap": Swap, "stand": Stand, "draw": Draw}
+
+
+class Quick(ComputerPlayer):
+    """Stand-in Slabberjan player: on its turn, stands if it may, else does what it must."""
+
+    game = "slabberjan"
+    level = "normal"
+
+    def decide(self, view: dict[str, Any], events: Sequence[dict[str, Any]]) -> Decision | None:
+        legal = view.get("legal") or []
+        if view["winner"] is not None or view["turn"] != self.seat or not legal:
+            return None
+        kind = "stand" if "stand" in legal else legal[0]
+        return Decision(ACTIONS[kind](self.seat), 0.05)
+
+
+def quick(game: str, level: str, seat: int, *, seed: int | None = None) -> ComputerPlayer:
+    return Quick(seat, seed=seed)
+
+
+def stacked(game: str, players: int) -> list[list[str]]:
+    """Seat 0 (left of the dealer, seat 2) draws first: Ann, Bob, then the computer."""
+    rest = list(PIECES)
+    for piece in SECRETS:
+        rest.remove(piece)
+    return [[*SECRETS, *rest]]
+
+
+class DealerAtSeat2(Lobby):
+    """The page does not choose the first dealer; this test does."""
+
+    def create(self, game: object, players: object, level: object, *, name: object,
+               seed: object = None, options: object = None) -> Seating:
+        extra = options if isinstance(options, dict) else {}
+        return super().create(game, players, level, name=name, seed=seed,
+                              options={**extra, "dealer": 2})
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[tuple[str, Lobby]]:
+    pacing = {"slabberjan": dataclasses.replace(
+        PACING["slabberjan"], pause={"easy": 0.05, "normal": 0.05, "hard": 0.05})}
+    lobby = DealerAtSeat2(grace=10, takeover=1.5, players=quick, pacing=pacing, decks=stacked)
+    with running(create_app(lobby=lobby)) as url:
+        yield url, lobby
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+class Person:
+    """One browser context (a person's own browser) and every frame its pages received."""
+
+    def __init__(self, browser: Any, **context: Any) -> None:
+        self.context = browser.new_context(**context)
+        self.frames: list[str] = []
+        self.page = self.new_page()
+
+    def new_page(self) -> Any:
+        page = self.context.new_page()
+        page.on("websocket", lambda ws: ws.on(
+            "framereceived", lambda payload: self.frames.append(str(payload))))
+        return page
+
+    def pieces_in_page(self) -> set[str]:
+        """Every piece drawn face up in the page (its own seat may show it twice)."""
+        found: list[str] = self.page.eval_on_selector_all(
+            "[data-piece]", "nodes => nodes.map(n => n.dataset.piece)")
+        return set(found)
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def test_two_people_and_a_spectator_each_see_only_their_own_secrets_and_a_dropped_person_comes_back(
+        browser: Any, site: tuple[str, Lobby]) -> None:
+    url, lobby = site
+    ann = Person(browser, viewport={"width": 1280, "height": 800})
+    bob = Person(browser, viewport={"width": 390, "height": 844}, is_mobile=True,
+                 has_touch=True)
+    spy = Person(browser, viewport={"width": 1280, "height": 800})
+    try:
+        # Ann creates a three-seat table and shares its link; Bob takes a seat.
+        ann.page.goto(url + "/table?game=slabberjan")
+        ann.page.wait_for_selector("#game option[value=slabberjan]", state="attached")
+        ann.page.fill("#players", "3")
+        ann.page.fill("#create-name", "Ann")
+        ann.page.click("#create-form button[type=submit]")
+        ann.page.wait_for_url(re.compile(r"/table/[\w-]+$"))
+        link = ann.page.input_value("#link")
+        table = link.rsplit("/", 1)[1]
+        bob.page.goto(link)
+        bob.page.fill("#sit-name", "Bob")
+        bob.page.click("#sit-form button[type=submit]")
+        bob.page.wait_for_selector("#seats li.seat-me")
+        spy.page.goto(link)
+        spy.page.wait_for_selector("#sit-form", state="visible")
+        ann.page.wait_for_function(
+            "document.querySelectorAll('#seats li.seat-person').length === 2")
+
+        # Ann starts: both go to the game page with their own token, the spy may watch.
+        ann.page.click("#begin")
+        ann.page.wait_for_url(re.compile(r"/slabberjan\?token="))
+        bob.page.wait_for_url(re.compile(r"/slabberjan\?token="))
+        spy.page.click("#watch")
+        spy.page.wait_for_url(re.compile(r"/slabberjan\?watch="))
+        for person in (ann, bob):
+            person.page.wait_for_selector("#my-piece [data-piece]")
+        spy.page.wait_for_selector("#watching", state="visible")
+        spy.page.wait_for_function("document.body.dataset.state !== 'waiting'")
+
+        # What each one sees: their own piece, never another's; the spy no piece at all.
+        assert ann.pieces_in_page() == {ANN}
+        assert bob.pieces_in_page() == {BOB}
+        assert spy.pieces_in_page() == set()
+        assert spy.page.is_disabled("#swap") and spy.page.is_disabled("#stand")
+        names = spy.page.eval_on_selector_all(".sj-name", "ns => ns.map(n => n.textContent)")
+        assert {"Ann", "Bob", "Computer 2"} <= {n.strip() for n in names}
+        room = lobby.room(table)
+        assert room.state.view(0)["piece"] == ANN  # the stacked deal is what the pages show
+        for person, mine in ((ann, ANN), (bob, BOB)):
+            frames = "\n".join(person.frames)
+            assert mine in frames
+            assert not [p for p in SECRETS if p != mine and p in frames]
+        assert not [p for p in SECRETS if p in "\n".join(spy.frames)]
+        assert '"seat":null' in "\n".join(spy.frames)
+
+        # Ann's page closes on her turn: the computer plays her seat, Bob's turn comes.
+        ann_game = ann.page.url
+        ann.page.close()
+        bob.page.wait_for_function(
+            "document.getElementById('bar').textContent.startsWith('Your turn')",
+            timeout=8000)
+        assert room.table is not None and 0 in room.table.computers
+        assert any('"away":true' in f for f in spy.frames)
+
+        # Ann comes back with her link: her seat, her piece as it is now, no computer.
+        ann.page = ann.new_page()
+        ann.page.goto(ann_game)
+        ann.page.wait_for_selector("#my-piece [data-piece]")
+        now = room.state.view(0)["piece"]
+        assert ann.pieces_in_page() == {now}
+        assert room.table is not None and 0 not in room.table.computers
+        welcome = [f for f in ann.frames if '"type":"welcome"' in f][-1]
+        assert '"seat":0' in welcome
+        # Before the reveal the spy still has no piece; Bob never saw the computer's.
+        assert spy.pieces_in_page() == set()
+        assert COMPUTER not in "\n".join(bob.frames)
+    finally:
+        for person in (ann, bob, spy):
+            person.close()
