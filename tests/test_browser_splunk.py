@@ -399,14 +399,24 @@ def test_a_friends_seat_waits_for_the_start_then_plays(page: Any, idle_site: str
         page.wait_for_function("document.getElementById('stacks').dataset.plays === '1'")
 
 
-def test_the_page_fits_a_phone(browser: Any, idle_site: str) -> None:
+def test_a_whole_game_with_taps_fits_a_phone(browser: Any, quick_site: str) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
                                   has_touch=True, device_scale_factor=2)
     phone = context.new_page()
-    open_game(phone, idle_site + "/splunk")
-    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    open_game(phone, f"{quick_site}/splunk?seed={seed_for(quick_deck(), 0)}")
     for selector in (".stack[data-stack='3']", "#call", "#slap", "#bar"):
         box = phone.locator(selector).bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390, selector
         assert box["y"] + box["height"] <= 844, f"{selector} is below the first screen"
+    widths: set[int] = set()
+
+    def tap(selector: str) -> None:
+        widths.add(phone.evaluate("document.documentElement.scrollWidth"))
+        phone.tap(selector)
+
+    play_to_the_end(phone, play=lambda i: tap(f".stack[data-stack='{i}']"),
+                    call=lambda: tap("#call"), slap=lambda i: tap("#slap"))
+    widths.add(phone.evaluate("document.documentElement.scrollWidth"))
+    assert max(widths) <= 390, "the page scrolls sideways on a phone"
+    assert text(phone, "#bar").startswith("You won!")
     context.close()
