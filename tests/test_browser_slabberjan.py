@@ -259,7 +259,7 @@ def test_a_friends_seat_link_resumes_that_seat_in_another_tab(browser: Any, site
         second.close()
 
 
-def test_a_42_player_table_is_readable(page: Any, site: str) -> None:
+def test_a_42_player_table_is_readable(page: Any, site: str, tmp_path: Any) -> None:
     page.goto(site + "/slabberjan")
     page.click("#players-button")
     page.click("[data-players='42']")
@@ -282,6 +282,7 @@ def test_a_42_player_table_is_readable(page: Any, site: str) -> None:
             apart = (a["x1"] <= b["x0"] or b["x1"] <= a["x0"]
                      or a["y1"] <= b["y0"] or b["y1"] <= a["y0"])
             assert apart, f"{a} overlaps {b}"
+    page.screenshot(path=str(tmp_path / "slabberjan-42.png"))  # to look at when it fails
     assert page.evaluate("document.documentElement.scrollWidth") <= 1280
     # our seat at the bottom middle, our left neighbour (seat 1) next clockwise, to its left
     me = next(b for b in boxes if b["id"] == "0")

@@ -313,6 +313,7 @@
         break;
       case "draw":
         hideReveal();
+        arrow("bag", event.player);
         if (event.got !== undefined) {
           note(`You set aside ${a(event.gave)} and drew ${a(event.got)} from the bag.`, "mine");
         } else {
@@ -360,6 +361,10 @@
   // The first move after a reveal (or after a chip paid to a matador) turns the page back
   // to the round in play; the summary in the middle stays until the next reveal.
   function hideReveal() {
+    if (S.showReveal) {
+      // the announcements that ended the last round are old news now
+      for (const seat of Object.keys(S.bubbles)) clearBubble(Number(seat));
+    }
     S.showReveal = false;
     S.marks = {};
   }
@@ -597,6 +602,7 @@
     el.centre.style.cssText = `left:${((W - cw) / 2).toFixed(1)}px;top:${((H - ch) / 2).toFixed(1)}px;` +
       `width:${cw}px;height:${ch.toFixed(1)}px`;
     el.arrows.setAttribute("viewBox", `0 0 ${W} ${Math.round(H)}`);
+    centres.bag = [W / 2, H / 2];
     S.layout = { grid: false, centres };
     placeNews(cw >= 300 && ch >= 180);
   }
