@@ -41,6 +41,7 @@ sync_api = pytest.importorskip("playwright.sync_api")
 ANN, BOB, COMPUTER = "white bread", "chamber pot", "scary face"
 SECRETS = (ANN, BOB, COMPUTER)
 ACTIONS = {"swap": Swap, "stand": Stand, "draw": Draw}
+NAMES = "nodes => nodes.map(n => n.textContent)"
 
 
 class Quick(ComputerPlayer):
@@ -194,6 +195,76 @@ def test_two_people_and_a_spectator_each_see_only_their_own_secrets_and_a_droppe
         # Before the reveal the spy still has no piece; Bob never saw the computer's.
         assert spy.pieces_in_page() == set()
         assert COMPUTER not in "\n".join(bob.frames)
+    finally:
+        for person in (ann, bob, spy):
+            person.close()
+
+
+@pytest.fixture(scope="module")
+def slapjack_site() -> Iterator[str]:
+    from conftest import FAST_PACING, QuickFlipper
+
+    class Slow(QuickFlipper):
+        flip_after = 60.0  # the computer at seat 2 waits: the test owns the table
+
+    def slow(game: str, level: str, seat: int, *, seed: int | None = None) -> ComputerPlayer:
+        return Slow(seat, seed=seed)
+
+    with running(create_app(lobby=Lobby(players=slow, pacing=FAST_PACING))) as url:
+        yield url
+
+
+def test_the_slapjack_page_seats_a_friend_at_seat_1_and_a_spectator_watches(
+        browser: Any, slapjack_site: str, tmp_path: Any) -> None:
+    url = slapjack_site
+    ann = Person(browser, viewport={"width": 1280, "height": 800})
+    bob = Person(browser, viewport={"width": 390, "height": 844}, is_mobile=True,
+                 has_touch=True, device_scale_factor=2)
+    spy = Person(browser, viewport={"width": 1280, "height": 800})
+    try:
+        ann.page.goto(url + "/table?game=slapjack")
+        ann.page.wait_for_selector("#game option[value=slapjack]", state="attached")
+        ann.page.fill("#players", "3")
+        ann.page.fill("#create-name", "Ann")
+        ann.page.click("#create-form button[type=submit]")
+        ann.page.wait_for_url(re.compile(r"/table/[\w-]+$"))
+        link = ann.page.input_value("#link")
+        bob.page.goto(link)
+        bob.page.fill("#sit-name", "Bob")
+        bob.page.click("#sit-form button[type=submit]")
+        ann.page.wait_for_function(
+            "document.querySelectorAll('#seats li.seat-person').length === 2")
+        ann.page.click("#begin")
+        bob.page.wait_for_url(re.compile(r"/slapjack\?token="))
+        ann.page.wait_for_url(re.compile(r"/slapjack\?token="))
+        spy.page.goto(url + "/slapjack?watch=" + link.rsplit("/", 1)[1])
+
+        # Bob sits at seat 1: the others are Ann and Computer 2, and it is Ann's turn.
+        bob.page.wait_for_function(
+            "document.getElementById('bar').textContent.startsWith('Ann flips next')")
+        names = bob.page.eval_on_selector_all(".opponents .name", NAMES)
+        assert names == ["Computer 2", "Ann"]
+        assert bob.page.get_attribute("#my-seat", "data-seat") == "1"
+        assert not bob.page.is_visible("#new-game")  # not his table to redeal
+        ann.page.wait_for_function(
+            "document.getElementById('bar').textContent.startsWith('Your turn')")
+        ann.page.keyboard.press("f")
+        bob.page.wait_for_function(
+            "document.getElementById('bar').textContent.startsWith('Your turn')")
+
+        # The spectator: every seat across the table, nothing to press.
+        spy.page.wait_for_selector(".watching-label", state="visible")
+        spy.page.wait_for_function("document.getElementById('pile').dataset.flips === '1'")
+        names = spy.page.eval_on_selector_all(".opponents .name", NAMES)
+        assert names == ["Ann", "Bob", "Computer 2"]
+        assert not spy.page.is_visible("#my-seat")
+        assert spy.page.is_disabled("#slap") and spy.page.is_disabled("#flip")
+        assert "Bob flips next" in spy.page.text_content("#bar")
+        spy.page.keyboard.press("Space")  # a spectator's keys send nothing
+        spy.page.wait_for_timeout(100)
+        assert not [f for f in spy.frames if '"type":"error"' in f]
+        for person, name in ((bob, "slapjack-friend-phone.png"), (spy, "slapjack-watch.png")):
+            person.page.screenshot(path=str(tmp_path / name))
     finally:
         for person in (ann, bob, spy):
             person.close()
