@@ -153,10 +153,9 @@
     events(m) {
       if (!m.view) return;
       S.waiting = false;
-      const before = S.view;
       S.view = m.view;
       render();
-      for (const event of m.events) show(event, before);
+      for (const event of m.events) show(event);
     },
     error(m) {
       if (S.friends && (m.code === "bad_token" || m.code === "unknown_table")) {
@@ -189,6 +188,7 @@
   // A person's seat played by the computer while they are away says so.
   const seatLabel = (seat) => name(seat) + ((S.seats[seat] || {}).away ? " (computer)" : "");
   const lower = (seat) => (seat === S.seat ? "you" : name(seat));
+  const takes = (seat) => (seat === S.seat ? "you take" : `${name(seat)} takes`);
   const other = (seat) => 1 - seat;
   const cardName = (card) => (card[0] === "X" ? "Joker" : Cards.cardName(card));
   const stackName = (i) => `stack ${i + 1}`;
@@ -341,8 +341,8 @@
         reveal(event.stack, `${event.total}: ${right ? "over 21!" : "not over"}`,
           right === (event.player === me) ? "good" : "bad");
         say(`${caller} called ${lower(event.accused)} out: ${event.total}, ${right ? "over 21" : "not over 21"}. ` +
-          `${name(event.taker)} ${event.taker === me ? "take" : "takes"} the stack.`,
-        event.taker === me ? "bad" : "good");
+          `${capital(takes(event.taker))} the stack.`,
+        me === null ? "" : event.taker === me ? "bad" : "good");
         if (me !== null) flash(event.taker, "bad");
         break;
       }
@@ -353,9 +353,9 @@
           { b: `${name(event.taker)} took the ${plural(event.cards, "card")}.` },
         ]);
         reveal(event.stack, `Slapped by ${lower(event.player)}!`, event.player === me ? "good" : "other");
-        say(event.player === me ? `You were first: ${name(event.taker)} takes ${plural(event.cards, "card")}.`
-          : `${name(event.player)} slapped first: you take ${plural(event.cards, "card")}.`,
-        event.player === me ? "good" : "bad");
+        say(`${event.player === me ? "You were" : name(event.player) + " was"} first: ` +
+          `${takes(event.taker)} ${plural(event.cards, "card")}.`,
+        me === null ? "" : event.player === me ? "good" : "bad");
         flash(event.player, "good");
         break;
       case "wrong_slap": {
@@ -367,7 +367,7 @@
         ]);
         reveal(event.stack, "Wrong slap", "bad");
         say(`${name(event.player)} slapped ${stackName(event.stack)} wrongly (${why}): ` +
-          `${event.taker === me ? "you take" : name(event.taker) + " takes"} it.`, "bad");
+          `${takes(event.taker)} it.`, "bad");
         flash(event.player, "bad");
         break;
       }
@@ -516,8 +516,8 @@
     const last = view.last_play;
     if (view.winner !== null) {
       if (me === null) setBar(`${name(view.winner)} won.`, "", "");
-      else if (view.winner === me) setBar("You won!", "Press New game to play again", "good");
-      else setBar(`${name(view.winner)} won.`, "Press New game to try again", "bad");
+      else if (view.winner === me) setBar("You won!", S.friends ? "" : "Press New game to play again", "good");
+      else setBar(`${name(view.winner)} won.`, S.friends ? "" : "Press New game to try again", "bad");
     } else if (me === null) {
       setBar(view.slap_open !== null
         ? `${capital(KIND_NAME[view.slap_kind])} on ${stackName(view.slap_open)}!`
@@ -558,7 +558,7 @@
         node.disabled = true;
       });
       el.call.disabled = el.slap.disabled = true;
-      if (S.waiting) setBar("Waiting for the table to start", "", "");
+      if (S.waiting) setBar("Waiting for the table to start", "The host starts the game", "");
       return;
     }
     drawSeat(el.mySeat, bottom, view.players[bottom], view);
