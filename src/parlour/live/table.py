@@ -10,6 +10,9 @@
   ``decide(view, new events as that seat sees them)``; its answer is carried out ``delay``
   seconds later, unless a newer answer from the same seat supersedes it first. Some actions
   are held back after some events (:mod:`parlour.live.pacing`, ruling J10).
+- Seats changing hands: a computer player may take over a person's seat
+  (:meth:`Table.seat_computer`, from the game as it is now) and hand it back
+  (:meth:`Table.seat_person`); the lobby decides when (tables with friends).
 - Information: :func:`message_for` is the one place where game state and events become what
   a seat is told (ruling G3); every message a table sends goes through it.
 - Bad input: every move is applied with the checked :meth:`~parlour.engine.Game.apply`, so a
