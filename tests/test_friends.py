@@ -15,10 +15,13 @@ import httpx
 import pytest
 import websockets
 from conftest import FAST_PACING, QuickFlipper, running
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from parlour.bots.base import ComputerPlayer
 from parlour.live import Lobby
-from parlour.web import create_app
+from parlour.web import Limits, create_app
+from parlour.web.app import Connection
 
 
 class Sleepy(QuickFlipper):
@@ -379,3 +382,69 @@ async def test_messages_of_the_wrong_shape_never_stop_a_table(
         await ann.next("seated")
         await ann.send({"type": "begin"})
         assert (await ann.until("lobby", lambda m: m["started"]))["started"]
+
+
+# -- anything at all ------------------------------------------------------------------------------
+
+class Mute:
+    """A socket that accepts everything (the messages stay in the connection's queue)."""
+
+    async def send_text(self, text: str) -> None:
+        pass
+
+    async def close(self, code: int = 1000) -> None:
+        pass
+
+
+values = st.recursive(
+    st.none() | st.booleans() | st.integers(-2, 5) | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=2) | st.dictionaries(st.text(max_size=5), inner,
+                                                                max_size=2),
+    max_leaves=5)
+TYPES = ["create", "join", "sit", "speed", "begin", "watch", "leave", "resume", "action",
+         "start"]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(script=st.lists(st.tuples(
+    st.integers(0, 2), st.sampled_from(TYPES),
+    st.fixed_dictionaries({}, optional={
+        "game": values | st.just("slapjack"), "players": values | st.integers(1, 5),
+        "level": values | st.sampled_from(["easy", "hard"]), "name": values | st.just("Zoe"),
+        "seat": values, "table": values | st.just("TABLE"), "token": values | st.just("TOKEN"),
+        "options": values, "action": values | st.just({"type": "flip"})})),
+    max_size=14))
+async def test_whatever_three_browsers_send_the_lobby_stays_consistent(
+        script: list[tuple[int, str, dict[str, Any]]]) -> None:
+    """Any sequence of friends' messages from three connections: every reply is one of the
+    protocol's messages, no exception escapes, and the lobby's bookkeeping holds (a seat's
+    token names that seat; a started table's person seats are people or their computers)."""
+    lobby = Lobby(players=players, pacing=FAST_PACING)
+    conns = [Connection(Mute(), lobby, Limits(rate=None)) for _ in range(3)]  # type: ignore[arg-type]
+    conns[0].receive(json.dumps({"type": "create", "game": "slapjack", "players": 3,
+                                 "name": "Ann"}))
+    first = json.loads(conns[0]._out[0])
+    for who, kind, fields in script:
+        message = {"type": kind, **fields}
+        if message.get("table") == "TABLE":
+            message["table"] = first["table"]
+        if message.get("token") == "TOKEN":
+            message["token"] = first["token"]
+        conns[who].receive(json.dumps(message))
+    for conn in conns:
+        replies = [json.loads(m) for m in conn._out]
+        assert {m["type"] for m in replies} <= {
+            "welcome", "state", "events", "error", "seated", "lobby", "seats", "pong"}
+        assert not [m for m in replies if m.get("code") == "internal"]
+    for room in list(lobby._rooms.values()):
+        for s, seat in enumerate(room.seats):
+            if seat.token is not None and seat.kind == "person":
+                found = lobby.find(seat.token)
+                assert found is not None and found.room is room and found.seat == s
+            if room.table is not None:
+                assert seat.kind != "open"
+                assert (seat.kind == "computer") <= (s in room.table.computers)
+    for conn in conns:
+        conn._release()
+    lobby.close()
+    assert len(lobby) == 0
