@@ -456,9 +456,17 @@
     }
     const up = stack.up.length;
     const foot = node.querySelector(".stack-foot");
-    foot.textContent = stack.cards
-      ? `${plural(stack.cards, "card")}${up ? ` · ${stack.up_total} up` : ""}`
-      : "empty";
+    foot.textContent = "";
+    const count = document.createElement("span");
+    count.textContent = stack.cards ? plural(stack.cards, "card") : "empty";
+    foot.appendChild(count);
+    if (up) {
+      // The face-up total only: the base counts too, but nobody knows it.
+      const total = document.createElement("span");
+      total.className = "up-total";
+      total.textContent = `${stack.up_total} up`;
+      foot.appendChild(total);
+    }
     const slappable = view.slap_open === i && view.winner === null;
     const last = view.last_play && view.last_play.stack === i;
     node.classList.toggle("last", Boolean(last));
@@ -466,7 +474,7 @@
     const canPlay = S.seat !== null && view.turn === S.seat && view.winner === null;
     node.classList.toggle("playable", canPlay && !slappable);
     node.querySelector(".stack-tag").textContent = slappable ? "Slap!"
-      : last && view.call_open ? "Just played" : last ? "Last played" : "";
+      : last ? "Last play" : "";
     node.setAttribute("aria-label", `Stack ${i + 1}: ${plural(stack.cards, "card")}` +
       (up ? `, face up ${stack.up.map(cardName).join(", ")}, up total ${stack.up_total}` : "") +
       (slappable ? ". Slap it!" : canPlay ? ". Play here" : ""));
