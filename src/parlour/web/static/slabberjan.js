@@ -482,10 +482,10 @@
   // next seat clockwise), evenly spaced along a rounded rectangle; below a readable tile size
   // they fall back to a grid in the same order.
   function ringPoints(n, ax, by, tw, th, p) {
-    // Seats are placed greedily along the curve, each one tile-distance `d` from the one
-    // before (tile-distance: the larger of |dx| / width and |dy| / height, so that two
+    // Many seats are placed greedily along the curve, each one tile-distance `d` from the
+    // one before (tile-distance: the larger of |dx| / width and |dy| / height, so that two
     // seats `d` >= 1 apart never overlap, on the sides and round the corners alike), with
-    // the largest `d` that fits n seats. Returns the points and that `d`.
+    // the largest `d` that fits n seats. Returns the points and how far apart they are.
     const e = 2 / p;
     const samples = 3000, pts = [];
     for (let i = 0; i <= samples; i++) {
@@ -516,6 +516,26 @@
       }
       return out;
     };
+    if (n <= 8) {
+      // few seats: evenly spaced by length along the curve, which keeps them symmetric
+      const lengths = [0];
+      for (let i = 1; i <= samples; i++) {
+        lengths.push(lengths[i - 1] + Math.hypot(pts[i][0] - pts[i - 1][0], pts[i][1] - pts[i - 1][1]));
+      }
+      const out = [];
+      let j = 0;
+      for (let k = 0; k < n; k++) {
+        const want = (k / n) * lengths[samples];
+        while (j < samples - 1 && lengths[j + 1] < want) j++;
+        const f = Math.min(1, (want - lengths[j]) / (lengths[j + 1] - lengths[j] || 1));
+        out.push([pts[j][0] + f * (pts[j + 1][0] - pts[j][0]), pts[j][1] + f * (pts[j + 1][1] - pts[j][1])]);
+      }
+      let room = n > 1 ? Infinity : 2;
+      for (let i = 0; i < n; i++) {
+        for (let k = i + 1; k < n; k++) room = Math.min(room, far(out[i], out[k]));
+      }
+      return { points: out, room };
+    }
     let lo = 0.2, hi = 4;
     for (let k = 0; k < 24; k++) {
       const mid = (lo + hi) / 2;
