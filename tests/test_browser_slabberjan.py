@@ -224,7 +224,13 @@ def test_options_reach_the_game_free_choice_lets_us_stand(page: Any, site: str) 
     # Four players, seat 3 deals: we draw first, a 5. Without free choice we must swap.
     STACKS[4] = [deck("5", "6", "7", "8")] * 2
     page.goto(f"{site}/slabberjan?seed={seed_for(4, 3)}")
-    choose_players_and_chips(page, 4, 5)
+    page.click("#players-button")  # any number: the slider, then the deal button
+    page.eval_on_selector("#players-range", """e => {
+        e.value = '4'; e.dispatchEvent(new Event('input', {bubbles: true})); }""")
+    assert text(page, "#players-ok") == "Deal with 4 players"
+    page.click("#players-ok")
+    page.click("#chips-button")
+    page.click("[data-chips='5']")
     page.click("#free-choice")
     wait_bar(page, "Your turn: swap with Computer 1, or stand")
     assert text(page, "#free-choice") == "Free choice: on"
