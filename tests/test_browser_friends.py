@@ -84,7 +84,9 @@ class DealerAtSeat2(Lobby):
 def site() -> Iterator[tuple[str, Lobby]]:
     pacing = {"slabberjan": dataclasses.replace(
         PACING["slabberjan"], pause={"easy": 0.05, "normal": 0.05, "hard": 0.05})}
-    lobby = DealerAtSeat2(grace=10, takeover=1.5, players=quick, pacing=pacing, decks=stacked)
+    # takeover: long enough that a slow page load between the waiting room and the game
+    # never hands the first move to the computer, short enough for a quick test
+    lobby = DealerAtSeat2(grace=10, takeover=3.0, players=quick, pacing=pacing, decks=stacked)
     with running(create_app(lobby=lobby)) as url:
         yield url, lobby
 
@@ -166,6 +168,7 @@ def test_two_people_and_a_spectator_each_see_only_their_own_secrets_and_a_droppe
         names = spy.page.eval_on_selector_all(".sj-name", "ns => ns.map(n => n.textContent)")
         assert {"Ann", "Bob", "Computer 2"} <= {n.strip() for n in names}
         room = lobby.room(table)
+        assert not room.state.history  # nobody has moved: every piece is still secret
         assert room.state.view(0)["piece"] == ANN  # the stacked deal is what the pages show
         for person, mine in ((ann, ANN), (bob, BOB)):
             frames = "\n".join(person.frames)
@@ -179,7 +182,7 @@ def test_two_people_and_a_spectator_each_see_only_their_own_secrets_and_a_droppe
         ann.page.close()
         bob.page.wait_for_function(
             "document.getElementById('bar').textContent.startsWith('Your turn')",
-            timeout=8000)
+            timeout=15000)
         assert room.table is not None and 0 in room.table.computers
         assert any('"away":true' in f for f in spy.frames)
 
