@@ -367,6 +367,9 @@ def test_a_friends_seat_that_is_not_seat_0_sits_at_the_bottom_and_plays(
     sockets[0].send(json.dumps({"type": "state", "events": [], "view": game.view(2)}))
     wait_bar(page, "Your turn: swap with Cy")  # seat 2 is left of the dealer, seat 1
     assert text(page, f"{seat(2)} .sj-name") == "You"
+    # the table's settings are the host's; no wins are counted at a friends' table
+    assert page.is_disabled("#new-game") and page.is_disabled("#players-button")
+    assert page.is_hidden("#wins")
     assert text(page, "#my-what") == "Your piece: a 5"
     boxes = {s: page.locator(seat(s)).bounding_box() for s in range(4)}
     assert boxes[2]["y"] == max(b["y"] for b in boxes.values())  # ours at the bottom
@@ -387,4 +390,14 @@ def test_a_friends_seat_that_is_not_seat_0_sits_at_the_bottom_and_plays(
     assert text(page, "#learned") == "With Cy: you gave a 5, got a 6"
     assert text(page, "#my-what") == "Your piece: a 6"
     assert "You and Cy swapped: you gave a 5 and got a 6." in text(page, "#log")
-    assert page.evaluate("sessionStorage.getItem('parlour.slabberjan.token')") == "secret-2"
+    # Bob went away: the computer plays his seat meanwhile, and the table says so
+    sockets[0].send(json.dumps({"type": "seats", "seats": [
+        FRIENDS[0], {**FRIENDS[1], "away": True}, *FRIENDS[2:]]}))
+    page.wait_for_function("document.querySelector('.sj-seat[data-seat=\"1\"] .sj-name')"
+                           ".textContent === 'Bob (computer)'")
+    # the table closes: nothing to come back to, and no game of our own is started
+    sockets[0].send(json.dumps({"type": "error", "code": "bad_token",
+                                "reason": "unknown or expired seat token"}))
+    wait_bar(page, "This table has closed")
+    page.wait_for_timeout(100)
+    assert [m["type"] for m in received] == ["resume", "action"]

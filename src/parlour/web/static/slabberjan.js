@@ -54,8 +54,11 @@
     ws: null, seat: null, table: null, seats: [], view: null, retry: 0,
     players: settings.players, level: settings.level, chips: settings.chips,
     freeChoice: settings.freeChoice,
-    watch: params.get("watch"), urlToken: params.get("token"),
-    waitingStart: false, expired: false, sent: false, undone: 0,
+    watch: params.get("token") ? null : params.get("watch"), urlToken: params.get("token"),
+    waitingStart: false, sent: false, undone: 0,
+    // a table with friends (a seat's link, a watch link, or `welcome.friends`): its settings
+    // are the host's, it is not ours to redeal, and wins count only against the computer
+    friends: Boolean(params.get("token") || params.get("watch")),
     showReveal: false, reveal: null, marks: {}, bubbles: {}, log: [], layout: null,
   };
 
@@ -77,7 +80,8 @@
 
   function hello() {
     if (S.watch) return { type: "watch", table: S.watch };
-    if (S.urlToken) sessionStorage.setItem(KEY_TOKEN, S.urlToken);
+    // a friends' seat keeps its token in the address, so a reload comes back to it too
+    if (S.urlToken) return { type: "resume", token: S.urlToken };
     const token = sessionStorage.getItem(KEY_TOKEN);
     return token ? { type: "resume", token } : startMessage();
   }
@@ -101,23 +105,10 @@
     };
   }
 
-  function leaveLinks() {
-    // A friend's seat link or a watch link was for one table; a new game is our own.
-    if (S.watch || S.urlToken) {
-      S.watch = null;
-      S.urlToken = null;
-      params.delete("watch");
-      params.delete("token");
-      const query = params.toString();
-      history.replaceState(null, "", location.pathname + (query ? `?${query}` : ""));
-    }
-  }
-
   function newGame() {
-    leaveLinks();
+    if (S.friends) return; // a friends' table is not ours to redeal
     sessionStorage.removeItem(KEY_TOKEN);
     S.view = null;
-    S.expired = false;
     resetRound();
     S.log = [];
     drawLog();
@@ -134,12 +125,25 @@
       S.players = m.players || S.seats.length;
       if (LEVEL_NAME[m.level]) S.level = m.level;
       S.waitingStart = m.started === false;
+      S.friends = S.friends || Boolean(m.friends) || S.seat === null;
+      document.body.classList.toggle("friends", S.friends);
       S.view = null;
       resetRound();
-      if (m.token && S.seat !== null) sessionStorage.setItem(KEY_TOKEN, m.token);
+      if (m.token && S.seat !== null && !S.friends) sessionStorage.setItem(KEY_TOKEN, m.token);
       buildSeats();
       showSettings();
       render();
+    },
+    seats(m) {
+      if (!Array.isArray(m.seats)) return;
+      S.seats = m.seats;
+      for (let seat = 0; seat < S.seats.length; seat++) {
+        const node = seatNode(seat);
+        if (node) {
+          node.querySelector(".sj-name").textContent = seatLabel(seat);
+          node.title = seatLabel(seat);
+        }
+      }
     },
     state(m) {
       S.waitingStart = false;
@@ -166,14 +170,12 @@
       render();
     },
     error(m) {
-      if (m.code === "bad_token") {
+      if (S.friends && (m.code === "bad_token" || m.code === "unknown_table")) {
+        // A friends' table that closed: nothing to come back to, no game to start.
+        setBar("This table has closed", "Back to the home page to find another", "bad");
+      } else if (m.code === "bad_token") {
         sessionStorage.removeItem(KEY_TOKEN);
-        if (S.urlToken) {
-          S.expired = true;
-          setBar("This seat's link has expired.", "Press New game to play against the computer", "bad");
-        } else {
-          send(startMessage());
-        }
+        send(startMessage());
       } else if (m.code === "refused") {
         S.sent = false;
         note(`Not now: ${m.reason}.`, "bad");
@@ -191,6 +193,8 @@
 
   const isMe = (seat) => S.seat !== null && seat === S.seat;
   const name = (seat) => (isMe(seat) ? "You" : (S.seats[seat] || {}).name || `Seat ${seat}`);
+  // A person's seat played by the computer while they are away says so.
+  const seatLabel = (seat) => name(seat) + ((S.seats[seat] || {}).away ? " (computer)" : "");
   const a = (piece) => Pieces.a(piece);
   const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
   // "You pay" / "Computer 2 pays"
@@ -469,7 +473,7 @@
         '<span class="sj-mark" hidden></span>' +
         '<p class="sj-name"></p><div class="sj-piece"></div>' +
         '<p class="sj-chips"></p>';
-      const label = name(seat);
+      const label = seatLabel(seat);
       node.querySelector(".sj-name").textContent = label;
       node.title = label;
       el.seats.appendChild(node);
@@ -700,8 +704,8 @@
   function drawBar(view) {
     const me = S.seat;
     if (view.winner !== null) {
-      if (isMe(view.winner)) setBar("You won!", "You take the pot. Press New game to play again", "good");
-      else setBar(`${name(view.winner)} won.`, me === null ? "The game is over" : "Press New game to try again", me === null ? "" : "bad");
+      if (isMe(view.winner)) setBar("You won!", S.friends ? "You take the pot" : "You take the pot. Press New game to play again", "good");
+      else setBar(`${name(view.winner)} won.`, me === null ? "The game is over" : S.friends ? "" : "Press New game to try again", me === null ? "" : "bad");
       return;
     }
     if (me === null) {
@@ -709,7 +713,7 @@
       return;
     }
     const mine = view.players[me];
-    if (mine.out) { setBar("You are out.", "Watch the end, or press New game", "bad"); return; }
+    if (mine.out) { setBar("You are out.", S.friends ? "Watch the end of the game" : "Watch the end, or press New game", "bad"); return; }
     const legal = view.legal || [];
     if (view.turn === me && legal.length) {
       const left = name(nextIn(me, view.players));
@@ -777,11 +781,11 @@
       : view.winner !== null ? (isMe(view.winner) ? "won" : S.seat === null ? "over" : "lost")
         : watching ? "watching" : "playing";
     el.watching.hidden = !watching;
-    el.wins.hidden = watching;
-    for (const b of document.querySelectorAll(".controls button")) b.disabled = watching;
+    el.wins.hidden = S.friends;
+    for (const b of document.querySelectorAll(".controls button")) b.disabled = S.friends;
     if (!view) {
       el.swap.disabled = el.stand.disabled = el.draw.disabled = true;
-      if (S.waitingStart) setBar("Waiting for the table to start", "The game begins when the host deals", "");
+      if (S.waitingStart) setBar("Waiting for the table to start", "The host starts the game", "");
       el.pot.textContent = "0";
       el.bag.textContent = "–";
       el.round.textContent = " ";
@@ -813,6 +817,7 @@
   function winsKey() { return `${S.level}-${S.players}`; }
 
   function countWin() {
+    if (S.friends) return; // wins are counted against the computer, for its speed
     const counted = load(KEY_COUNTED, []);
     if (!S.table || counted.includes(S.table)) return;
     counted.push(S.table);
@@ -845,6 +850,7 @@
   }
 
   function choose(change) {
+    if (S.friends) return;
     Object.assign(S, change);
     save(KEY_SETTINGS, { players: S.players, level: S.level, chips: S.chips, freeChoice: S.freeChoice });
     showSettings();
