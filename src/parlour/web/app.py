@@ -117,8 +117,8 @@ def create_app(
             people = ", ".join(t["people"])
             rows.append(
                 f'<li><a class="button" href="/table/{html.escape(t["table"])}">Join</a> '
-                f'<b>{html.escape(TITLES.get(t["game"], t["game"]))}</b>, '
-                f'{t["players"]} seats, {t["free"]} free '
+                f'<span class="what"><b>{html.escape(TITLES.get(t["game"], t["game"]))}</b>, '
+                f'{t["players"]} seats, {t["free"]} free</span> '
                 f'<span class="who">with {html.escape(people)}</span></li>')
         return f'<ul class="open-tables">{"".join(rows)}</ul>'
 

@@ -24,12 +24,15 @@
       join.className = "button";
       join.href = `/table/${encodeURIComponent(t.table)}`;
       join.textContent = "Join";
+      const what = document.createElement("span");
+      what.className = "what";
       const game = document.createElement("b");
       game.textContent = TITLES[t.game] || t.game;
+      what.append(game, `, ${t.players} seats, ${t.free} free`);
       const who = document.createElement("span");
       who.className = "who";
       who.textContent = `with ${t.people.join(", ")}`;
-      item.append(join, " ", game, `, ${t.players} seats, ${t.free} free `, who);
+      item.append(join, what, who);
       list.appendChild(item);
     }
     box.appendChild(list);
