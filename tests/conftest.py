@@ -1,8 +1,10 @@
 """Shared test helpers for the live tables, the server and the browser: a real uvicorn on
-127.0.0.1 and a free port, a fast stand-in computer player, and stacked decks that end soon."""
+127.0.0.1 and a free port, a fast stand-in computer player, stacked decks that end soon, and
+Debian's chromium driven by Playwright (``browser``, ``page``, ``phone``)."""
 
 from __future__ import annotations
 
+import os
 import socket
 import threading
 import time
@@ -10,6 +12,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+import pytest
 import uvicorn
 
 from parlour.bots.base import ComputerPlayer, Decision
@@ -105,3 +108,44 @@ def running(app: Any) -> Iterator[str]:
         server.should_exit = True
         thread.join(10)
         sock.close()
+
+
+CHROMIUM = "/usr/bin/chromium"
+#: chromium as this machine can run it: as root, no GPU, and no calls to the outside world
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run",
+                 "--disable-quic"]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's chromium (``scripts/setup --browser`` installs it). Without it the browser
+    tests are skipped on a developer's machine, and fail in CI, where a skip would hide them."""
+    if not os.path.exists(CHROMIUM):
+        reason = f"{CHROMIUM} is not installed (scripts/setup --browser installs it)"
+        if os.environ.get("CI"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A page in a fresh desktop-sized context (its own storage: a new person)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    """A page in a fresh phone-sized touch context."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True, device_scale_factor=2)
+    yield context.new_page()
+    context.close()

@@ -9,7 +9,6 @@ so a person who slaps every Jack wins in about fifty flips.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -21,24 +20,6 @@ from parlour.live import Lobby
 from parlour.web import create_app
 
 pytestmark = pytest.mark.browser
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
-
-if not os.path.exists(CHROMIUM):  # scripts/setup --browser installs it
-    pytest.skip("chromium is not installed (run scripts/setup --browser)",
-                allow_module_level=True)
-
-sync_api = pytest.importorskip("playwright.sync_api")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")
@@ -62,21 +43,6 @@ def slow_site() -> Iterator[str]:
 
     with running(create_app(lobby=Lobby(players=watchers, pacing=FAST_PACING))) as url:
         yield url
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    yield context.new_page()
-    context.close()
-
-
-@pytest.fixture
-def phone(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                  has_touch=True, device_scale_factor=2)
-    yield context.new_page()
-    context.close()
 
 
 def text(page: Any, selector: str) -> str:

@@ -13,7 +13,6 @@ piece is caught by a plain text search. The first dealer is the computer at seat
 from __future__ import annotations
 
 import dataclasses
-import os
 import re
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -27,16 +26,6 @@ from parlour.live import PACING, Lobby, Seating
 from parlour.web import create_app
 
 pytestmark = pytest.mark.browser
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
-
-if not os.path.exists(CHROMIUM):  # scripts/setup --browser installs it
-    pytest.skip("chromium is not installed (run scripts/setup --browser)",
-                allow_module_level=True)
-
-sync_api = pytest.importorskip("playwright.sync_api")
 
 ANN, BOB, COMPUTER = "white bread", "chamber pot", "scary face"
 SECRETS = (ANN, BOB, COMPUTER)
@@ -89,14 +78,6 @@ def site() -> Iterator[tuple[str, Lobby]]:
     lobby = DealerAtSeat2(grace=10, takeover=3.0, players=quick, pacing=pacing, decks=stacked)
     with running(create_app(lobby=lobby)) as url:
         yield url, lobby
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 class Person:

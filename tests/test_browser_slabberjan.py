@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -28,16 +27,6 @@ from parlour.live.pacing import PACING
 from parlour.web import create_app
 
 pytestmark = pytest.mark.browser
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
-
-if not os.path.exists(CHROMIUM):  # scripts/setup --browser installs it
-    pytest.skip("chromium is not installed (run scripts/setup --browser)",
-                allow_module_level=True)
-
-sync_api = pytest.importorskip("playwright.sync_api")
 
 #: Stacked deals by table size; a table size not listed here is dealt from the seed.
 STACKS: dict[int, list[list[str]]] = {}
@@ -90,21 +79,6 @@ def site() -> Iterator[str]:
     lobby = Lobby(players=quick_players, pacing=pacing, decks=stacked)
     with running(create_app(lobby=lobby)) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    yield context.new_page()
-    context.close()
 
 
 def text(page: Any, selector: str) -> str:

@@ -13,7 +13,6 @@ twenty-five moves.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -28,16 +27,6 @@ from parlour.live import Lobby, Pacing
 from parlour.web import create_app
 
 pytestmark = pytest.mark.browser
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
-
-if not os.path.exists(CHROMIUM):  # scripts/setup --browser installs it
-    pytest.skip("chromium is not installed (run scripts/setup --browser)",
-                allow_module_level=True)
-
-sync_api = pytest.importorskip("playwright.sync_api")
 
 #: Splunk's live pacing with a pause short enough to keep tests quick.
 FAST = {"splunk": Pacing(seats=(2, 2), at_field="plays",
@@ -133,14 +122,6 @@ def site(player: type[StandIn], deck: list[str] | None) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture(scope="module")
 def quick_site() -> Iterator[str]:
     yield from site(StandIn, quick_deck())
 
@@ -153,13 +134,6 @@ def slapper_site() -> Iterator[str]:
 @pytest.fixture(scope="module")
 def idle_site() -> Iterator[str]:
     yield from site(Sleeper, None)
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    yield context.new_page()
-    context.close()
 
 
 def text(page: Any, selector: str) -> str:
