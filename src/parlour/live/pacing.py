@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from parlour.bots.slapjack import PROFILES as SLAPJACK_PROFILES
+
 
 @dataclass(frozen=True)
 class Pacing:
@@ -41,13 +43,15 @@ class Pacing:
 
 PACING: dict[str, Pacing] = {
     # J10: after a pile is taken the next flip waits a moment, longer on the easier speeds,
-    # so that nobody can bury a Jack faster than a person can see it.
+    # so that nobody can bury a Jack faster than a person can see it. The Slapjack players
+    # keep this pause themselves; the table holds any computer player at the seat to the
+    # same numbers, so there is one figure per speed.
     "slapjack": Pacing(
         seats=(2, 4),
         at_field="flips",
         after=frozenset({"take"}),
         held=frozenset({"flip"}),
-        pause={"easy": 1.4, "normal": 1.0, "hard": 0.7},
+        pause={level: profile.after_take for level, profile in SLAPJACK_PROFILES.items()},
     ),
     # After a call or a slap (right or wrong) the stack changes hands and a new base goes
     # down; the next play waits long enough for a person to read who took what, and to see
