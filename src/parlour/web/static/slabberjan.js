@@ -10,13 +10,10 @@
   const LEVEL_NAME = { easy: "Easy", normal: "Normal", hard: "Hard" };
   const CHIPS = [1, 2, 3, 5, 10];
   const KEY_SETTINGS = "parlour.slabberjan.settings";
-  const KEY_WINS = "parlour.slabberjan.wins";
-  const KEY_COUNTED = "parlour.slabberjan.counted";
-  const KEY_TOKEN = "parlour.slabberjan.token";
   const LOG_LINES = 12; // kept; the middle of the table shows what fits, newest first
   const BUBBLE_MS = 6000;
 
-  const $ = (id) => document.getElementById(id);
+  const { $, load, save, plural } = Parlour;
   const el = {
     bar: $("bar"), outside: $("outside"), ring: $("ring"), seats: $("seats"), arrows: $("arrows"), centre: $("centre"),
     pot: $("pot"), bag: $("bag"), round: $("round"), summary: $("summary"), log: $("log"),
@@ -29,17 +26,6 @@
     winsWhere: $("wins-where"), wins: $("wins"), watching: $("watching"),
   };
 
-  function load(key, fallback) {
-    try {
-      const value = JSON.parse(localStorage.getItem(key));
-      return value === null ? fallback : value;
-    } catch (e) {
-      return fallback;
-    }
-  }
-  function save(key, value) {
-    try { localStorage.setItem(key, JSON.stringify(value)); } catch (e) { /* private mode */ }
-  }
   const validPlayers = (n) => Number.isInteger(n) && n >= 2 && n <= 42;
 
   const settings = Object.assign({ players: 5, level: "normal", chips: 3, freeChoice: false },
@@ -49,87 +35,45 @@
   if (!CHIPS.includes(settings.chips)) settings.chips = 3;
   settings.freeChoice = settings.freeChoice === true;
 
-  const params = new URLSearchParams(location.search);
   const S = {
-    ws: null, seat: null, table: null, seats: [], view: null, retry: 0,
+    seat: null, table: null, seats: [], view: null,
     players: settings.players, level: settings.level, chips: settings.chips,
-    freeChoice: settings.freeChoice,
-    watch: params.get("token") ? null : params.get("watch"), urlToken: params.get("token"),
-    waitingStart: false, sent: false, undone: 0,
-    // a table with friends (a seat's link, a watch link, or `welcome.friends`): its settings
-    // are the host's, it is not ours to redeal, and wins count only against the computer
-    friends: Boolean(params.get("token") || params.get("watch")),
+    freeChoice: settings.freeChoice, waitingStart: false, sent: false, undone: 0,
     showReveal: false, reveal: null, marks: {}, bubbles: {}, log: [], layout: null,
   };
-
-  // ---- the socket -----------------------------------------------------------------------
-
-  function send(message) {
-    if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify(message));
-  }
-
-  function startMessage() {
-    const message = {
-      type: "start", game: GAME, players: S.players, level: S.level,
-      options: { chips: S.chips, free_choice: S.freeChoice },
-    };
-    const seed = params.get("seed");
-    if (seed !== null && /^\d+$/.test(seed)) message.seed = Number(seed);
-    return message;
-  }
-
-  function hello() {
-    if (S.watch) return { type: "watch", table: S.watch };
-    // a friends' seat keeps its token in the address, so a reload comes back to it too
-    if (S.urlToken) return { type: "resume", token: S.urlToken };
-    const token = sessionStorage.getItem(KEY_TOKEN);
-    return token ? { type: "resume", token } : startMessage();
-  }
-
-  function connect() {
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${scheme}://${location.host}/ws`);
-    S.ws = ws;
-    ws.onopen = () => { S.retry = 0; send(hello()); };
-    ws.onmessage = (e) => {
-      let message;
-      try { message = JSON.parse(e.data); } catch (err) { return; }
-      const handler = HANDLERS[message.type];
-      if (handler) handler(message);
-    };
-    ws.onclose = () => {
-      if (S.ws !== ws) return;
-      setBar("Connection lost: reconnecting…", "");
-      S.retry = Math.min(S.retry + 1, 5);
-      setTimeout(connect, 400 * S.retry);
-    };
-  }
+  // The socket, this tab's token, a friend's seat (?token=T) or a table to watch
+  // (?watch=TABLE), and the wins: client.js. At a table with friends (`G.friends`) the
+  // settings are the host's, it is not ours to redeal, and wins count only against the
+  // computer.
+  const G = Parlour.game({
+    name: GAME, bar: el.bar,
+    start: () => ({
+      players: S.players, level: S.level, options: { chips: S.chips, free_choice: S.freeChoice },
+    }),
+  });
+  const { send } = Parlour;
 
   function newGame() {
-    if (S.friends) return; // a friends' table is not ours to redeal
-    sessionStorage.removeItem(KEY_TOKEN);
+    if (!G.newGame()) return; // a friends' table is not ours to redeal
     S.view = null;
     resetRound();
     S.log = [];
     drawLog();
     render();
     setBar("Dealing…", "");
-    if (S.ws && S.ws.readyState === WebSocket.OPEN) send(startMessage());
   }
 
   const HANDLERS = {
     welcome(m) {
-      S.seat = typeof m.seat === "number" ? m.seat : null;
+      S.seat = G.welcome(m);
       S.table = m.table;
       S.seats = Array.isArray(m.seats) ? m.seats : [];
       S.players = m.players || S.seats.length;
       if (LEVEL_NAME[m.level]) S.level = m.level;
       S.waitingStart = m.started === false;
-      S.friends = S.friends || Boolean(m.friends) || S.seat === null;
-      document.body.classList.toggle("friends", S.friends);
+      document.body.classList.toggle("friends", G.friends);
       S.view = null;
       resetRound();
-      if (m.token && S.seat !== null && !S.friends) sessionStorage.setItem(KEY_TOKEN, m.token);
       buildSeats();
       showSettings();
       render();
@@ -170,18 +114,13 @@
       render();
     },
     error(m) {
-      if (S.friends && (m.code === "bad_token" || m.code === "unknown_table")) {
-        // A friends' table that closed: nothing to come back to, no game to start.
-        setBar("This table has closed", "Back to the home page to find another", "bad");
-      } else if (m.code === "bad_token") {
-        sessionStorage.removeItem(KEY_TOKEN);
-        send(startMessage());
-      } else if (m.code === "refused") {
+      if (G.error(m)) return;
+      if (m.code === "refused") {
         S.sent = false;
         note(`Not now: ${m.reason}.`, "bad");
       } else if (m.code === "bad_request" || m.code === "unknown_type" || m.code === "no_table") {
         note(m.reason, "bad");
-        if (S.watch) setBar("This table cannot be watched.", m.reason, "bad");
+        if (Parlour.link.watch) setBar("This table cannot be watched.", m.reason, "bad");
       } else if (m.code === "rate_limited") {
         note("Easy there: too many moves at once.", "bad");
       }
@@ -193,10 +132,8 @@
 
   const isMe = (seat) => S.seat !== null && seat === S.seat;
   const name = (seat) => (isMe(seat) ? "You" : (S.seats[seat] || {}).name || `Seat ${seat}`);
-  // A person's seat played by the computer while they are away says so.
-  const seatLabel = (seat) => name(seat) + ((S.seats[seat] || {}).away ? " (computer)" : "");
+  const seatLabel = (seat) => Parlour.seatLabel(name(seat), S.seats[seat]);
   const a = (piece) => Pieces.a(piece);
-  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
   // "You pay" / "Computer 2 pays"
   const verb = (seat, mine, theirs) => `${name(seat)} ${isMe(seat) ? mine : theirs}`;
 
@@ -673,19 +610,7 @@
     node.classList.toggle("pays", S.showReveal && S.reveal && S.reveal.pays[seat] !== undefined);
   }
 
-  function setBar(main, hint, tone) {
-    el.bar.innerHTML = "";
-    const b = document.createElement("b");
-    b.textContent = main;
-    el.bar.appendChild(b);
-    if (hint) {
-      const span = document.createElement("span");
-      span.className = "hint";
-      span.textContent = hint;
-      el.bar.appendChild(span);
-    }
-    el.bar.className = "bar" + (tone ? ` ${tone}` : "");
-  }
+  const setBar = (main, hint, tone) => Parlour.bar(el.bar, main, hint, tone);
 
   function turnsUntilMe(view) {
     // Turns run from the turn seat to the dealer (S3); after a bird only the dealer is left.
@@ -704,8 +629,8 @@
   function drawBar(view) {
     const me = S.seat;
     if (view.winner !== null) {
-      if (isMe(view.winner)) setBar("You won!", S.friends ? "You take the pot" : "You take the pot. Press New game to play again", "good");
-      else setBar(`${name(view.winner)} won.`, me === null ? "The game is over" : S.friends ? "" : "Press New game to try again", me === null ? "" : "bad");
+      if (isMe(view.winner)) setBar("You won!", G.friends ? "You take the pot" : "You take the pot. Press New game to play again", "good");
+      else setBar(`${name(view.winner)} won.`, me === null ? "The game is over" : G.friends ? "" : "Press New game to try again", me === null ? "" : "bad");
       return;
     }
     if (me === null) {
@@ -713,7 +638,7 @@
       return;
     }
     const mine = view.players[me];
-    if (mine.out) { setBar("You are out.", S.friends ? "Watch the end of the game" : "Watch the end, or press New game", "bad"); return; }
+    if (mine.out) { setBar("You are out.", G.friends ? "Watch the end of the game" : "Watch the end, or press New game", "bad"); return; }
     const legal = view.legal || [];
     if (view.turn === me && legal.length) {
       const left = name(nextIn(me, view.players));
@@ -781,8 +706,8 @@
       : view.winner !== null ? (isMe(view.winner) ? "won" : S.seat === null ? "over" : "lost")
         : watching ? "watching" : "playing";
     el.watching.hidden = !watching;
-    el.wins.hidden = S.friends;
-    for (const b of document.querySelectorAll(".controls button")) b.disabled = S.friends;
+    el.wins.hidden = G.friends;
+    for (const b of document.querySelectorAll(".controls button")) b.disabled = G.friends;
     if (!view) {
       el.swap.disabled = el.stand.disabled = el.draw.disabled = true;
       if (S.waitingStart) setBar("Waiting for the table to start", "The host starts the game", "");
@@ -817,20 +742,12 @@
   function winsKey() { return `${S.level}-${S.players}`; }
 
   function countWin() {
-    if (S.friends) return; // wins are counted against the computer, for its speed
-    const counted = load(KEY_COUNTED, []);
-    if (!S.table || counted.includes(S.table)) return;
-    counted.push(S.table);
-    save(KEY_COUNTED, counted.slice(-50));
-    const wins = load(KEY_WINS, {});
-    wins[winsKey()] = (wins[winsKey()] || 0) + 1;
-    save(KEY_WINS, wins);
-    showSettings();
+    // wins are counted against the computer, for its speed
+    if (G.countWin(S.table, winsKey())) showSettings();
   }
 
   function showSettings() {
-    const wins = load(KEY_WINS, {});
-    el.winsCount.textContent = String(wins[winsKey()] || 0);
+    el.winsCount.textContent = String(G.wins(winsKey()));
     el.winsWhere.textContent = `${LEVEL_NAME[S.level]}, ${S.players} players`;
     el.playersButton.textContent = `${S.players} players`;
     el.chipsButton.textContent = plural(S.chips, "chip");
@@ -850,7 +767,7 @@
   }
 
   function choose(change) {
-    if (S.friends) return;
+    if (G.friends) return;
     Object.assign(S, change);
     save(KEY_SETTINGS, { players: S.players, level: S.level, chips: S.chips, freeChoice: S.freeChoice });
     showSettings();
@@ -945,6 +862,6 @@
 
   showSettings();
   render();
-  setBar(S.watch ? "Joining the table…" : "Connecting…", "");
-  connect();
+  setBar(Parlour.link.watch ? "Joining the table…" : "Connecting…", "");
+  G.connect(HANDLERS);
 })();

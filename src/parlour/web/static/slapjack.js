@@ -7,11 +7,7 @@
   const GAME = "slapjack";
   const LEVEL_NAME = { easy: "Easy", normal: "Normal", hard: "Hard" };
   const KEY_SETTINGS = "parlour.slapjack.settings";
-  const KEY_WINS = "parlour.slapjack.wins";
-  const KEY_COUNTED = "parlour.slapjack.counted";
-  const KEY_TOKEN = "parlour.slapjack.token";
-
-  const $ = (id) => document.getElementById(id);
+  const { $, load, save, plural } = Parlour;
   const el = {
     bar: $("bar"), news: $("news"), pile: $("pile"), pileCount: $("pile-count"),
     badge: $("pile-badge"), opponents: $("opponents"), mySeat: $("my-seat"),
@@ -20,98 +16,41 @@
     winsWhere: $("wins-where"),
   };
 
-  function load(key, fallback) {
-    try {
-      const value = JSON.parse(localStorage.getItem(key));
-      return value === null ? fallback : value;
-    } catch (e) {
-      return fallback;
-    }
-  }
-  function save(key, value) {
-    try { localStorage.setItem(key, JSON.stringify(value)); } catch (e) { /* private mode */ }
-  }
-
   const settings = Object.assign({ players: 2, level: "normal" }, load(KEY_SETTINGS, {}));
   if (![2, 3, 4].includes(settings.players)) settings.players = 2;
   if (!LEVEL_NAME[settings.level]) settings.level = "normal";
 
-  // A friend's seat (?token=T) or a table to watch (?watch=TABLE): see docs/protocol.md.
-  const params = new URLSearchParams(location.search);
-  const FRIEND_TOKEN = params.get("token");
-  const WATCH = FRIEND_TOKEN ? null : params.get("watch");
-
   const S = {
-    ws: null, seat: null, table: null, seats: [], view: null, players: settings.players,
-    level: settings.level, retry: 0, lastTop: undefined, badgeTimer: 0, newsTimer: 0,
-    friends: Boolean(FRIEND_TOKEN || WATCH), watching: Boolean(WATCH), started: true,
+    seat: null, table: null, seats: [], view: null, players: settings.players,
+    level: settings.level, lastTop: undefined, badgeTimer: 0, started: true,
   };
-  document.body.classList.toggle("friends", S.friends);
-  document.body.classList.toggle("watching", S.watching);
-
-  // ---- the socket -----------------------------------------------------------------------
-
-  function send(message) {
-    if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify(message));
-  }
-
-  function startMessage() {
-    const message = { type: "start", game: GAME, players: S.players, level: S.level };
-    const seed = new URLSearchParams(location.search).get("seed");
-    if (seed !== null && /^\d+$/.test(seed)) message.seed = Number(seed);
-    return message;
-  }
-
-  function connect() {
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${scheme}://${location.host}/ws`);
-    S.ws = ws;
-    ws.onopen = () => {
-      S.retry = 0;
-      if (WATCH) { send({ type: "watch", table: WATCH }); return; }
-      if (FRIEND_TOKEN) { send({ type: "resume", token: FRIEND_TOKEN }); return; }
-      const token = sessionStorage.getItem(KEY_TOKEN);
-      send(token ? { type: "resume", token } : startMessage());
-    };
-    ws.onmessage = (e) => {
-      let message;
-      try { message = JSON.parse(e.data); } catch (err) { return; }
-      const handler = HANDLERS[message.type];
-      if (handler) handler(message);
-    };
-    ws.onclose = () => {
-      if (S.ws !== ws) return;
-      setBar("Connection lost: reconnecting…", "");
-      S.retry = Math.min(S.retry + 1, 5);
-      setTimeout(connect, 400 * S.retry);
-    };
-  }
+  // The socket, this tab's token, a friend's seat (?token=T) or a table to watch
+  // (?watch=TABLE), and the wins: client.js.
+  const G = Parlour.game({
+    name: GAME, bar: el.bar, start: () => ({ players: S.players, level: S.level }),
+  });
+  const { send } = Parlour;
+  document.body.classList.toggle("friends", G.friends);
+  document.body.classList.toggle("watching", G.watching);
 
   function newGame() {
-    if (S.friends) return;  // a friends' table is not ours to redeal
-    sessionStorage.removeItem(KEY_TOKEN);
+    if (!G.newGame()) return; // a friends' table is not ours to redeal
     S.view = null;
     S.lastTop = undefined;
     render();
     setBar("Dealing…", "");
-    if (S.ws && S.ws.readyState === WebSocket.OPEN) send(startMessage());
   }
 
   const HANDLERS = {
     welcome(m) {
-      S.seat = m.seat;
-      S.watching = m.seat === null;
-      S.friends = S.friends || Boolean(m.friends) || S.watching;
+      S.seat = G.welcome(m);
       S.started = m.started !== false;
-      document.body.classList.toggle("friends", S.friends);
-      document.body.classList.toggle("watching", S.watching);
+      document.body.classList.toggle("friends", G.friends);
+      document.body.classList.toggle("watching", G.watching);
       S.table = m.table;
       S.seats = m.seats;
       S.players = m.players;
       S.level = m.level;
-      // Only a game against the computer is resumed from sessionStorage: a friends' seat
-      // keeps its token in the address.
-      if (!S.friends) sessionStorage.setItem(KEY_TOKEN, m.token);
       buildSeats();
       showSettings();
       if (!S.started) {
@@ -142,15 +81,8 @@
       for (const event of m.events) show(event, before);
     },
     error(m) {
-      if (S.friends && (m.code === "bad_token" || m.code === "unknown_table")) {
-        // A friends' table that closed: nothing to come back to, no game to start.
-        setBar("This table has closed", "Back to the home page to find another", "bad");
-        return;
-      }
-      if (m.code === "bad_token") {
-        sessionStorage.removeItem(KEY_TOKEN);
-        send(startMessage());
-      } else if (m.code === "rate_limited") {
+      if (G.error(m)) return;
+      if (m.code === "rate_limited") {
         say("Easy there: too many slaps at once.");
       } else if (m.code === "bad_request") {
         say(m.reason);
@@ -162,17 +94,9 @@
   // ---- what happened --------------------------------------------------------------------
 
   const name = (seat) => (seat === S.seat ? "You" : (S.seats[seat] || {}).name || `Seat ${seat}`);
-  // A person's seat played by the computer while they are away says so.
-  const seatLabel = (seat) => name(seat) + ((S.seats[seat] || {}).away ? " (computer)" : "");
+  const seatLabel = (seat) => Parlour.seatLabel(name(seat), S.seats[seat]);
   const cardName = (card) => Cards.cardName(card);
-
-  function say(text, tone) {
-    el.news.textContent = text;
-    el.news.className = "news" + (tone ? ` ${tone}` : "");
-    clearTimeout(S.newsTimer);
-    // News is about what just happened; after a few seconds it is old.
-    if (text.trim()) S.newsTimer = setTimeout(() => say(" "), 6000);
-  }
+  const say = Parlour.news(el.news);
 
   function badge(text, tone) {
     el.badge.textContent = text;
@@ -182,13 +106,7 @@
     S.badgeTimer = setTimeout(() => { el.badge.hidden = true; }, 1400);
   }
 
-  function flash(seat, tone) {
-    const node = seatNode(seat);
-    if (!node) return;
-    node.classList.remove("flash-good", "flash-bad");
-    void node.offsetWidth; // restart the animation
-    node.classList.add(tone === "bad" ? "flash-bad" : "flash-good");
-  }
+  const flash = (seat, tone) => Parlour.flash(seatNode(seat), tone);
 
   function show(event, before) {
     const me = S.seat;
@@ -254,18 +172,7 @@
   }
 
   function animateFlip(seat) {
-    const card = el.pile.querySelector(".card-svg");
-    const from = seatNode(seat);
-    if (!card || !from || !card.animate) return;
-    const a = from.getBoundingClientRect();
-    const b = el.pile.getBoundingClientRect();
-    const dx = a.left + a.width / 2 - (b.left + b.width / 2);
-    const dy = a.top + a.height / 2 - (b.top + b.height / 2);
-    // Short and fire-and-forget: the state is already drawn, the animation never waits.
-    card.animate([
-      { transform: `translate(${dx}px, ${dy}px) scale(0.5)`, opacity: 0.4 },
-      { transform: "translate(0, 0) scale(1)", opacity: 1 },
-    ], { duration: 170, easing: "cubic-bezier(.2,.8,.3,1)" });
+    Parlour.fly(el.pile.querySelector(".card-svg"), seatNode(seat), el.pile, 170);
   }
 
   // ---- drawing ------------------------------------------------------------------------------
@@ -290,8 +197,6 @@
     el.mySeat.hidden = S.seat === null;
   }
 
-  function plural(n, word) { return `${n} ${word}${n === 1 ? "" : "s"}`; }
-
   function drawSeat(node, seat, p, view) {
     node.querySelector(".count").textContent = p.out ? "" : plural(p.cards, "card");
     let status = "";
@@ -309,19 +214,7 @@
     deck.style.setProperty("--depth", String(Math.min(6, Math.ceil(p.cards / 5))));
   }
 
-  function setBar(main, hint, tone) {
-    el.bar.innerHTML = "";
-    const b = document.createElement("b");
-    b.textContent = main;
-    el.bar.appendChild(b);
-    if (hint) {
-      const span = document.createElement("span");
-      span.className = "hint";
-      span.textContent = hint;
-      el.bar.appendChild(span);
-    }
-    el.bar.className = "bar" + (tone ? ` ${tone}` : "");
-  }
+  const setBar = (main, hint, tone) => Parlour.bar(el.bar, main, hint, tone);
 
   function drawBar(view) {
     const me = S.seat;
@@ -333,11 +226,11 @@
     }
     const mine = view.players[me];
     if (view.winner !== null) {
-      const again = S.friends ? "" : "Press New game to play again";
+      const again = G.friends ? "" : "Press New game to play again";
       if (view.winner === me) setBar("You won!", again, "good");
-      else setBar(`${name(view.winner)} won.`, S.friends ? "" : "Press New game to try again", "bad");
+      else setBar(`${name(view.winner)} won.`, G.friends ? "" : "Press New game to try again", "bad");
     } else if (mine.out) {
-      setBar("You are out.", S.friends ? "" : "Press New game to play again", "bad");
+      setBar("You are out.", G.friends ? "" : "Press New game to play again", "bad");
     } else if (view.slappable) {
       setBar("Jack! Slap it!", "Tap the pile, SLAP or Space", "jack");
     } else if (view.turn === me) {
@@ -394,19 +287,11 @@
   function winsKey() { return `${S.level}-${S.players}`; }
 
   function countWin() {
-    const counted = load(KEY_COUNTED, []);
-    if (!S.table || counted.includes(S.table)) return;
-    counted.push(S.table);
-    save(KEY_COUNTED, counted.slice(-50));
-    const wins = load(KEY_WINS, {});
-    wins[winsKey()] = (wins[winsKey()] || 0) + 1;
-    save(KEY_WINS, wins);
-    showSettings();
+    if (G.countWin(S.table, winsKey())) showSettings();
   }
 
   function showSettings() {
-    const wins = load(KEY_WINS, {});
-    el.winsCount.textContent = String(wins[winsKey()] || 0);
+    el.winsCount.textContent = String(G.wins(winsKey()));
     el.winsWhere.textContent = `${LEVEL_NAME[S.level]}, ${S.players} players`;
     el.playersButton.textContent = `${S.players} players`;
     for (const b of document.querySelectorAll("[data-level]")) {
@@ -494,5 +379,5 @@
   showSettings();
   render();
   setBar("Connecting…", "");
-  connect();
+  G.connect(HANDLERS);
 })();

@@ -12,14 +12,11 @@
   const STACKS = 4;
   const LEVEL_NAME = { easy: "Easy", normal: "Normal", hard: "Hard" };
   const KEY_SETTINGS = "parlour.splunk.settings";
-  const KEY_WINS = "parlour.splunk.wins";
-  const KEY_COUNTED = "parlour.splunk.counted";
-  const KEY_TOKEN = "parlour.splunk.token";
   const KEY_ACCOUNT = "parlour.splunk.account.";
   const KIND_NAME = { pair: "a pair", sandwich: "a sandwich", joker: "a joker" };
   const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
-  const $ = (id) => document.getElementById(id);
+  const { $, load, save, session, plural } = Parlour;
   const el = {
     bar: $("bar"), news: $("news"), stacks: $("stacks"), mySeat: $("my-seat"),
     theirSeat: $("their-seat"), call: $("call"), slap: $("slap"), jokers: $("jokers"),
@@ -28,106 +25,40 @@
   };
   const stackNodes = [...el.stacks.querySelectorAll(".stack")];
 
-  function load(key, fallback) {
-    try {
-      const value = JSON.parse(localStorage.getItem(key));
-      return value === null ? fallback : value;
-    } catch (e) {
-      return fallback;
-    }
-  }
-  function save(key, value) {
-    try { localStorage.setItem(key, JSON.stringify(value)); } catch (e) { /* private mode */ }
-  }
-  function session(key, value) {
-    try {
-      if (value === undefined) return sessionStorage.getItem(key);
-      if (value === null) sessionStorage.removeItem(key);
-      else sessionStorage.setItem(key, value);
-    } catch (e) { /* storage off */ }
-    return null;
-  }
-
-  const params = new URLSearchParams(location.search);
-  // A friend's seat (?token=T) or a table to watch (?watch=TABLE): see docs/protocol.md.
-  const FRIEND_TOKEN = params.get("token");
-  const WATCH = FRIEND_TOKEN ? null : params.get("watch");
   const settings = Object.assign({ level: "normal", jokers: false }, load(KEY_SETTINGS, {}));
   if (!LEVEL_NAME[settings.level]) settings.level = "normal";
   settings.jokers = settings.jokers === true;
 
   const S = {
-    ws: null, seat: null, table: null, seats: [], view: null, level: settings.level,
-    jokers: settings.jokers, retry: 0, waiting: false, expired: false, drawn: [],
-    account: [], newsTimer: 0, friends: Boolean(FRIEND_TOKEN || WATCH), spectator: Boolean(WATCH),
+    seat: null, table: null, seats: [], view: null, level: settings.level,
+    jokers: settings.jokers, waiting: false, drawn: [], account: [],
   };
-  const watching = () => S.spectator;
-
-  // ---- the socket -----------------------------------------------------------------------
-
-  function send(message) {
-    if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify(message));
-  }
-
-  function startMessage() {
-    const message = { type: "start", game: GAME, players: 2, level: S.level,
-                      options: { jokers: S.jokers } };
-    const seed = params.get("seed");
-    if (seed !== null && /^\d+$/.test(seed)) message.seed = Number(seed);
-    return message;
-  }
-
-  function firstMessage() {
-    if (WATCH) return { type: "watch", table: WATCH };
-    // A friend's seat keeps its token in the address; this tab's storage keeps the game
-    // against the computer it was playing before a reload.
-    if (FRIEND_TOKEN) return { type: "resume", token: FRIEND_TOKEN };
-    const token = session(KEY_TOKEN);
-    return token ? { type: "resume", token } : startMessage();
-  }
-
-  function connect() {
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${scheme}://${location.host}/ws`);
-    S.ws = ws;
-    ws.onopen = () => { S.retry = 0; send(firstMessage()); };
-    ws.onmessage = (e) => {
-      let message;
-      try { message = JSON.parse(e.data); } catch (err) { return; }
-      const handler = HANDLERS[message.type];
-      if (handler) handler(message);
-    };
-    ws.onclose = () => {
-      if (S.ws !== ws) return;
-      setBar("Connection lost: reconnecting…", "");
-      S.retry = Math.min(S.retry + 1, 5);
-      setTimeout(connect, 400 * S.retry);
-    };
-  }
+  // The socket, this tab's token, a friend's seat (?token=T) or a table to watch
+  // (?watch=TABLE), and the wins: client.js.
+  const G = Parlour.game({
+    name: GAME, bar: el.bar,
+    start: () => ({ players: 2, level: S.level, options: { jokers: S.jokers } }),
+  });
+  const { send } = Parlour;
+  const watching = () => G.watching;
 
   function newGame() {
-    if (S.friends) return; // a friends' table is not ours to redeal
-    session(KEY_TOKEN, null);
+    if (!G.newGame()) return; // a friends' table is not ours to redeal
     if (S.table) session(KEY_ACCOUNT + S.table, null);
     S.view = null;
     S.table = null;
-    S.expired = false;
     setAccount([]);
     render();
     setBar("Dealing…", "");
-    if (S.ws && S.ws.readyState === WebSocket.OPEN) send(startMessage());
   }
 
   const HANDLERS = {
     welcome(m) {
-      S.seat = m.seat === undefined ? null : m.seat;
-      S.spectator = S.seat === null;
-      S.friends = S.friends || Boolean(m.friends) || S.spectator;
+      S.seat = G.welcome(m);
       S.table = m.table;
       S.view = null; // the state that follows draws the table; until then, nothing stale
       S.seats = m.seats || [];
       if (m.level && LEVEL_NAME[m.level]) S.level = m.level;
-      if (!S.friends && m.token) session(KEY_TOKEN, m.token);
       S.waiting = m.started === false;
       setAccount(loadAccount());
       showSettings();
@@ -158,14 +89,8 @@
       for (const event of m.events) show(event);
     },
     error(m) {
-      if (S.friends && (m.code === "bad_token" || m.code === "unknown_table")) {
-        // A friends' table that closed: nothing to come back to, no game to start.
-        S.expired = true;
-        setBar("This table has closed", "Back to the home page to find another", "bad");
-      } else if (m.code === "bad_token") {
-        session(KEY_TOKEN, null);
-        send(startMessage());
-      } else if (m.code === "rate_limited") {
+      if (G.error(m)) return;
+      if (m.code === "rate_limited") {
         say("Easy there: too many at once.");
       } else if (m.code === "refused" || m.code === "bad_request") {
         if (m.about !== "action" || !/already did slap/.test(m.reason)) say(m.reason);
@@ -185,14 +110,12 @@
     // A spectator of a game against the computer is not the "You" of that game.
     return given && !(S.seat === null && given === "You") ? given : `Player ${seat + 1}`;
   }
-  // A person's seat played by the computer while they are away says so.
-  const seatLabel = (seat) => name(seat) + ((S.seats[seat] || {}).away ? " (computer)" : "");
+  const seatLabel = (seat) => Parlour.seatLabel(name(seat), S.seats[seat]);
   const lower = (seat) => (seat === S.seat ? "you" : name(seat));
   const takes = (seat) => (seat === S.seat ? "you take" : `${name(seat)} takes`);
   const other = (seat) => 1 - seat;
   const cardName = (card) => (card[0] === "X" ? "Joker" : Cards.cardName(card));
   const stackName = (i) => `stack ${i + 1}`;
-  function plural(n, word) { return `${n} ${word}${n === 1 ? "" : "s"}`; }
   const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
   // ---- cards: cards.js draws the 52, the jokers are drawn here ----------------------------
@@ -292,13 +215,7 @@
 
   // ---- what happened --------------------------------------------------------------------
 
-  function say(text, tone) {
-    el.news.textContent = text;
-    el.news.className = "news" + (tone ? ` ${tone}` : "");
-    clearTimeout(S.newsTimer);
-    // News is about what just happened; after a few seconds it is old.
-    if (text.trim()) S.newsTimer = setTimeout(() => say(" "), 6000);
-  }
+  const say = Parlour.news(el.news);
 
   function reveal(stack, text, tone) {
     // Shown over the stack for a moment; it never blocks a click (pointer-events: none).
@@ -401,27 +318,12 @@
     return seat === bottom ? el.mySeat : el.theirSeat;
   }
 
-  function flash(seat, tone) {
-    const node = seatNode(seat);
-    node.classList.remove("flash-good", "flash-bad");
-    void node.offsetWidth; // restart the animation
-    node.classList.add(tone === "bad" ? "flash-bad" : "flash-good");
-  }
+  const flash = (seat, tone) => Parlour.flash(seatNode(seat), tone);
 
   function animatePlay(seat, stack) {
     const cards = stackNodes[stack].querySelectorAll(".stack-pile > .slot");
     const card = cards[cards.length - 1];
-    const from = seatNode(seat).querySelector(".deck");
-    if (!card || !from || !card.animate) return;
-    const a = from.getBoundingClientRect();
-    const b = card.getBoundingClientRect();
-    const dx = a.left + a.width / 2 - (b.left + b.width / 2);
-    const dy = a.top + a.height / 2 - (b.top + b.height / 2);
-    // Short and fire-and-forget: the state is already drawn, the animation never waits.
-    card.animate([
-      { transform: `translate(${dx}px, ${dy}px) scale(0.5)`, opacity: 0.4 },
-      { transform: "translate(0, 0) scale(1)", opacity: 1 },
-    ], { duration: 180, easing: "cubic-bezier(.2,.8,.3,1)" });
+    Parlour.fly(card, seatNode(seat).querySelector(".deck"), card, 180);
   }
 
   // ---- drawing ------------------------------------------------------------------------------
@@ -500,19 +402,7 @@
     deck.style.setProperty("--depth", String(Math.min(6, Math.ceil(p.cards / 5))));
   }
 
-  function setBar(main, hint, tone) {
-    el.bar.innerHTML = "";
-    const b = document.createElement("b");
-    b.textContent = main;
-    el.bar.appendChild(b);
-    if (hint) {
-      const span = document.createElement("span");
-      span.className = "hint";
-      span.textContent = hint;
-      el.bar.appendChild(span);
-    }
-    el.bar.className = "bar" + (tone ? ` ${tone}` : "");
-  }
+  const setBar = (main, hint, tone) => Parlour.bar(el.bar, main, hint, tone);
 
   function callOpenFor(view, seat) {
     return seat !== null && view.call_open && view.last_play !== null
@@ -524,8 +414,8 @@
     const last = view.last_play;
     if (view.winner !== null) {
       if (me === null) setBar(`${name(view.winner)} won.`, "", "");
-      else if (view.winner === me) setBar("You won!", S.friends ? "" : "Press New game to play again", "good");
-      else setBar(`${name(view.winner)} won.`, S.friends ? "" : "Press New game to try again", "bad");
+      else if (view.winner === me) setBar("You won!", G.friends ? "" : "Press New game to play again", "good");
+      else setBar(`${name(view.winner)} won.`, G.friends ? "" : "Press New game to try again", "bad");
     } else if (me === null) {
       setBar(view.slap_open !== null
         ? `${capital(KIND_NAME[view.slap_kind])} on ${stackName(view.slap_open)}!`
@@ -550,7 +440,7 @@
 
   function render() {
     const view = S.view;
-    document.body.classList.toggle("friends", S.friends);
+    document.body.classList.toggle("friends", G.friends);
     document.body.classList.toggle("watching", watching());
     document.body.dataset.state = !view ? "waiting"
       : view.winner === null ? "playing"
@@ -587,31 +477,22 @@
 
   function countWin() {
     // Wins are counted against the computer, for its speed; not at a table of friends.
-    if (S.friends) return;
-    const counted = load(KEY_COUNTED, []);
-    if (!S.table || counted.includes(S.table)) return;
-    counted.push(S.table);
-    save(KEY_COUNTED, counted.slice(-50));
-    const wins = load(KEY_WINS, {});
-    wins[winsKey()] = (wins[winsKey()] || 0) + 1;
-    save(KEY_WINS, wins);
-    showSettings();
+    if (G.countWin(S.table, winsKey())) showSettings();
   }
 
   function showSettings() {
-    const wins = load(KEY_WINS, {});
-    el.winsCount.textContent = String(wins[winsKey()] || 0);
+    el.winsCount.textContent = String(G.wins(winsKey()));
     el.winsWhere.textContent = `${LEVEL_NAME[S.level]}, ${S.jokers ? "with jokers" : "no jokers"}`;
     el.jokers.setAttribute("aria-checked", String(S.jokers));
     for (const b of document.querySelectorAll("[data-level]")) {
       b.setAttribute("aria-checked", String(b.dataset.level === S.level));
     }
-    const off = S.friends;
+    const off = G.friends;
     for (const b of document.querySelectorAll("[data-level], #jokers, #new-game")) b.disabled = off;
   }
 
   function choose(change) {
-    if (S.friends) return;
+    if (G.friends) return;
     Object.assign(S, change);
     save(KEY_SETTINGS, { level: S.level, jokers: S.jokers });
     showSettings();
@@ -695,5 +576,5 @@
   showSettings();
   render();
   setBar(watching() ? "Connecting to the table…" : "Connecting…", "");
-  connect();
+  G.connect(HANDLERS);
 })();

@@ -18,44 +18,21 @@
   const KEY_NAME = "parlour.name";
   const tokenKey = (table) => `parlour.table.${table}`;
 
-  const $ = (id) => document.getElementById(id);
+  const { $, send, session } = Parlour;
   const parts = location.pathname.split("/").filter(Boolean);
   const S = {
-    ws: null, table: parts[1] || null, token: null, seat: null, lobby: null, retry: 0,
-    games: [], creating: false, leaving: false,
+    table: parts[1] || null, token: null, seat: null, lobby: null, games: [], creating: false,
   };
-  if (S.table) S.token = sessionStorage.getItem(tokenKey(S.table));
+  if (S.table) S.token = session(tokenKey(S.table));
 
   function storedName() { try { return localStorage.getItem(KEY_NAME) || ""; } catch (e) { return ""; } }
   function keepName(name) { try { localStorage.setItem(KEY_NAME, name); } catch (e) { /* private */ } }
 
-  // ---- the socket -----------------------------------------------------------------------
+  // ---- the socket (client.js): on each (re)connect, join the room we are in -------------
 
-  function send(message) {
-    if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify(message));
-  }
-
-  function connect() {
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${scheme}://${location.host}/ws`);
-    S.ws = ws;
-    ws.onopen = () => {
-      S.retry = 0;
-      if (S.table) send(S.token ? { type: "join", table: S.table, token: S.token }
-        : { type: "join", table: S.table });
-    };
-    ws.onmessage = (e) => {
-      let message;
-      try { message = JSON.parse(e.data); } catch (err) { return; }
-      const handler = HANDLERS[message.type];
-      if (handler) handler(message);
-    };
-    ws.onclose = () => {
-      if (S.ws !== ws || S.leaving) return;
-      status("Connection lost: reconnecting…", "bad");
-      S.retry = Math.min(S.retry + 1, 5);
-      setTimeout(connect, 400 * S.retry);
-    };
+  function hello() {
+    if (!S.table) return null;
+    return S.token ? { type: "join", table: S.table, token: S.token } : { type: "join", table: S.table };
   }
 
   const HANDLERS = {
@@ -63,7 +40,9 @@
       S.table = m.table;
       S.token = m.token;
       S.seat = m.seat;
-      sessionStorage.setItem(tokenKey(m.table), m.token);
+      session(tokenKey(m.table), m.token);
+      // The link to share is known now, before the room's first `lobby` arrives.
+      $("link").value = `${location.origin}/table/${m.table}`;
       if (location.pathname !== `/table/${m.table}`) history.replaceState(null, "", `/table/${m.table}`);
       error("");
       showRoom();
@@ -76,7 +55,7 @@
     },
     error(m) {
       if (m.code === "bad_token") {
-        sessionStorage.removeItem(tokenKey(S.table));
+        session(tokenKey(S.table), null);
         S.token = null;
         S.seat = null;
         if (S.lobby) drawRoom();
@@ -268,7 +247,7 @@
   $("begin").addEventListener("click", () => send({ type: "begin" }));
   $("leave").addEventListener("click", () => {
     send({ type: "leave" });
-    sessionStorage.removeItem(tokenKey(S.table));
+    session(tokenKey(S.table), null);
     S.token = null;
     S.seat = null;
     error("");
@@ -294,5 +273,7 @@
       drawCreate();
     }).catch(() => error("Could not load the games: reload the page."));
   }
-  connect();
+  Parlour.connect({
+    hello, handlers: HANDLERS, lost: () => status("Connection lost: reconnecting…", "bad"),
+  });
 })();
