@@ -17,6 +17,9 @@
 const Parlour = (() => {
   const $ = (id) => document.getElementById(id);
   const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  const TITLES = { slapjack: "Slapjack", slabberjan: "Slabberjan", splunk: "Splunk" };
+  // The computer's speeds, as the pages name them.
+  const LEVELS = { easy: "Easy", normal: "Normal", hard: "Hard" };
 
   // ---- storage ------------------------------------------------------------------------------
 
@@ -116,6 +119,12 @@ const Parlour = (() => {
     return say;
   }
 
+  // aria-checked on each radio of `nodes` (a selector or a list): whether test(node) holds.
+  function check(nodes, test) {
+    const list = typeof nodes === "string" ? document.querySelectorAll(nodes) : nodes;
+    for (const node of list) node.setAttribute("aria-checked", String(test(node)));
+  }
+
   function flash(node, tone) {
     if (!node) return;
     node.classList.remove("flash-good", "flash-bad");
@@ -143,12 +152,13 @@ const Parlour = (() => {
 
   // ---- a game page's seat -----------------------------------------------------------------------
   //
-  // game({name, bar, start}) where `start()` gives the start message's settings (players,
-  // level, options). Its `friends` is true at a table with friends (a seat's link, a watch
+  // game({name, bar, start, setting}) where `start()` gives the start message's settings
+  // (players, level, options) and `setting()` names the setting wins are kept for (e.g.
+  // "normal-3": the speed and the player count). Its `friends` is true at a table with friends (a seat's link, a watch
   // link, `welcome.friends`, or watching): the settings are the host's, it is not ours to
   // redeal, its token stays in the address and wins are not counted.
 
-  function game({ name, bar: barNode, start }) {
+  function game({ name, bar: barNode, start, setting }) {
     const KEY_TOKEN = `parlour.${name}.token`;
     const KEY_WINS = `parlour.${name}.wins`;
     const KEY_COUNTED = `parlour.${name}.counted`;
@@ -211,10 +221,10 @@ const Parlour = (() => {
         return false;
       },
 
-      // Wins against the computer, per `setting` (e.g. "normal-3"); a table counts once
-      // however often its win is shown. countWin() says whether it counted.
-      wins(setting) { return load(KEY_WINS, {})[setting] || 0; },
-      countWin(table, setting) {
+      // Wins against the computer in the current setting; a table counts once however
+      // often its win is shown. countWin() says whether it counted.
+      wins() { return load(KEY_WINS, {})[setting()] || 0; },
+      countWin(table) {
         if (G.friends || !table) return false;
         const stored = load(KEY_COUNTED, []);
         const counted = Array.isArray(stored) ? stored : [];
@@ -222,7 +232,8 @@ const Parlour = (() => {
         counted.push(table);
         save(KEY_COUNTED, counted.slice(-50));
         const wins = load(KEY_WINS, {});
-        wins[setting] = (wins[setting] || 0) + 1;
+        const key = setting();
+        wins[key] = (wins[key] || 0) + 1;
         save(KEY_WINS, wins);
         return true;
       },
@@ -231,6 +242,7 @@ const Parlour = (() => {
   }
 
   return {
-    $, plural, load, save, session, link, send, connect, bar, news, flash, fly, seatLabel, game,
+    $, plural, TITLES, LEVELS, load, save, session, link, send, connect, bar, news, check, flash,
+    fly, seatLabel, game,
   };
 })();

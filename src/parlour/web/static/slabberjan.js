@@ -7,13 +7,12 @@
 
 (() => {
   const GAME = "slabberjan";
-  const LEVEL_NAME = { easy: "Easy", normal: "Normal", hard: "Hard" };
   const CHIPS = [1, 2, 3, 5, 10];
   const KEY_SETTINGS = "parlour.slabberjan.settings";
   const LOG_LINES = 12; // kept; the middle of the table shows what fits, newest first
   const BUBBLE_MS = 6000;
 
-  const { $, load, save, plural } = Parlour;
+  const { $, load, save, plural, LEVELS: LEVEL_NAME } = Parlour;
   const el = {
     bar: $("bar"), outside: $("outside"), ring: $("ring"), seats: $("seats"), arrows: $("arrows"), centre: $("centre"),
     pot: $("pot"), bag: $("bag"), round: $("round"), summary: $("summary"), log: $("log"),
@@ -50,6 +49,7 @@
     start: () => ({
       players: S.players, level: S.level, options: { chips: S.chips, free_choice: S.freeChoice },
     }),
+    setting: () => `${S.level}-${S.players}`,
   });
   const { send } = Parlour;
 
@@ -739,29 +739,22 @@
 
   // ---- wins, kept on this device ------------------------------------------------------------
 
-  function winsKey() { return `${S.level}-${S.players}`; }
-
   function countWin() {
     // wins are counted against the computer, for its speed
-    if (G.countWin(S.table, winsKey())) showSettings();
+    if (G.countWin(S.table)) showSettings();
   }
 
   function showSettings() {
-    el.winsCount.textContent = String(G.wins(winsKey()));
+    el.winsCount.textContent = String(G.wins());
     el.winsWhere.textContent = `${LEVEL_NAME[S.level]}, ${S.players} players`;
     el.playersButton.textContent = `${S.players} players`;
     el.chipsButton.textContent = plural(S.chips, "chip");
     el.freeChoice.textContent = `Free choice: ${S.freeChoice ? "on" : "off"}`;
     el.freeChoice.setAttribute("aria-pressed", String(S.freeChoice));
-    for (const b of document.querySelectorAll("[data-level]")) {
-      b.setAttribute("aria-checked", String(b.dataset.level === S.level));
-    }
-    for (const b of el.playersMenu.querySelectorAll("[data-players]")) {
-      b.setAttribute("aria-checked", String(Number(b.dataset.players) === S.players));
-    }
-    for (const b of el.chipsMenu.querySelectorAll("[data-chips]")) {
-      b.setAttribute("aria-checked", String(Number(b.dataset.chips) === S.chips));
-    }
+    Parlour.check("[data-level]", (b) => b.dataset.level === S.level);
+    Parlour.check(el.playersMenu.querySelectorAll("[data-players]"),
+      (b) => Number(b.dataset.players) === S.players);
+    Parlour.check(el.chipsMenu.querySelectorAll("[data-chips]"), (b) => Number(b.dataset.chips) === S.chips);
     el.playersRange.value = String(S.players);
     el.playersOut.textContent = el.playersOkN.textContent = String(S.players);
   }

@@ -5,9 +5,8 @@
 
 (() => {
   const GAME = "slapjack";
-  const LEVEL_NAME = { easy: "Easy", normal: "Normal", hard: "Hard" };
   const KEY_SETTINGS = "parlour.slapjack.settings";
-  const { $, load, save, plural } = Parlour;
+  const { $, load, save, plural, LEVELS: LEVEL_NAME } = Parlour;
   const el = {
     bar: $("bar"), news: $("news"), pile: $("pile"), pileCount: $("pile-count"),
     badge: $("pile-badge"), opponents: $("opponents"), mySeat: $("my-seat"),
@@ -28,6 +27,7 @@
   // (?watch=TABLE), and the wins: client.js.
   const G = Parlour.game({
     name: GAME, bar: el.bar, start: () => ({ players: S.players, level: S.level }),
+    setting: () => `${S.level}-${S.players}`,
   });
   const { send } = Parlour;
   document.body.classList.toggle("friends", G.friends);
@@ -284,22 +284,17 @@
 
   // ---- wins, kept on this device ------------------------------------------------------------
 
-  function winsKey() { return `${S.level}-${S.players}`; }
-
   function countWin() {
-    if (G.countWin(S.table, winsKey())) showSettings();
+    if (G.countWin(S.table)) showSettings();
   }
 
   function showSettings() {
-    el.winsCount.textContent = String(G.wins(winsKey()));
+    el.winsCount.textContent = String(G.wins());
     el.winsWhere.textContent = `${LEVEL_NAME[S.level]}, ${S.players} players`;
     el.playersButton.textContent = `${S.players} players`;
-    for (const b of document.querySelectorAll("[data-level]")) {
-      b.setAttribute("aria-checked", String(b.dataset.level === S.level));
-    }
-    for (const b of el.playersMenu.querySelectorAll("[data-players]")) {
-      b.setAttribute("aria-checked", String(Number(b.dataset.players) === S.players));
-    }
+    Parlour.check("[data-level]", (b) => b.dataset.level === S.level);
+    Parlour.check(el.playersMenu.querySelectorAll("[data-players]"),
+      (b) => Number(b.dataset.players) === S.players);
   }
 
   function choose(change) {

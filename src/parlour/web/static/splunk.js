@@ -10,13 +10,12 @@
 (() => {
   const GAME = "splunk";
   const STACKS = 4;
-  const LEVEL_NAME = { easy: "Easy", normal: "Normal", hard: "Hard" };
   const KEY_SETTINGS = "parlour.splunk.settings";
   const KEY_ACCOUNT = "parlour.splunk.account.";
   const KIND_NAME = { pair: "a pair", sandwich: "a sandwich", joker: "a joker" };
   const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
-  const { $, load, save, session, plural } = Parlour;
+  const { $, load, save, session, plural, LEVELS: LEVEL_NAME } = Parlour;
   const el = {
     bar: $("bar"), news: $("news"), stacks: $("stacks"), mySeat: $("my-seat"),
     theirSeat: $("their-seat"), call: $("call"), slap: $("slap"), jokers: $("jokers"),
@@ -38,6 +37,7 @@
   const G = Parlour.game({
     name: GAME, bar: el.bar,
     start: () => ({ players: 2, level: S.level, options: { jokers: S.jokers } }),
+    setting: () => `${S.level}-${S.jokers ? "jokers" : "plain"}`,
   });
   const { send } = Parlour;
   const watching = () => G.watching;
@@ -473,20 +473,16 @@
 
   // ---- wins, kept on this device ------------------------------------------------------------
 
-  function winsKey() { return `${S.level}-${S.jokers ? "jokers" : "plain"}`; }
-
   function countWin() {
     // Wins are counted against the computer, for its speed; not at a table of friends.
-    if (G.countWin(S.table, winsKey())) showSettings();
+    if (G.countWin(S.table)) showSettings();
   }
 
   function showSettings() {
-    el.winsCount.textContent = String(G.wins(winsKey()));
+    el.winsCount.textContent = String(G.wins());
     el.winsWhere.textContent = `${LEVEL_NAME[S.level]}, ${S.jokers ? "with jokers" : "no jokers"}`;
     el.jokers.setAttribute("aria-checked", String(S.jokers));
-    for (const b of document.querySelectorAll("[data-level]")) {
-      b.setAttribute("aria-checked", String(b.dataset.level === S.level));
-    }
+    Parlour.check("[data-level]", (b) => b.dataset.level === S.level);
     const off = G.friends;
     for (const b of document.querySelectorAll("[data-level], #jokers, #new-game")) b.disabled = off;
   }

@@ -5,8 +5,6 @@
 "use strict";
 
 (() => {
-  const TITLES = { slapjack: "Slapjack", slabberjan: "Slabberjan", splunk: "Splunk" };
-  const LEVELS = { easy: "Easy", normal: "Normal", hard: "Hard" };
   // The options each game's page offers (checked again by the game on the server).
   const OPTIONS = {
     slabberjan: [
@@ -18,7 +16,7 @@
   const KEY_NAME = "parlour.name";
   const tokenKey = (table) => `parlour.table.${table}`;
 
-  const { $, send, session } = Parlour;
+  const { $, send, session, TITLES, LEVELS } = Parlour;
   const parts = location.pathname.split("/").filter(Boolean);
   const S = {
     table: parts[1] || null, token: null, seat: null, lobby: null, games: [], creating: false,
@@ -126,9 +124,7 @@
     $("host").hidden = !host || m.started || m.closed;
     $("watch").hidden = !m.started || m.closed || seated;
     $("watch").href = `/${m.game}?watch=${encodeURIComponent(m.table)}`;
-    for (const b of $("speed").querySelectorAll("[data-level]")) {
-      b.setAttribute("aria-checked", String(b.dataset.level === m.level));
-    }
+    Parlour.check($("speed").querySelectorAll("[data-level]"), (b) => b.dataset.level === m.level);
     const people = m.seats.filter((s) => s.kind === "person").length;
     $("begin-note").textContent = m.free
       ? `${m.free === 1 ? "The free seat gets a computer player" : `The ${m.free} free seats get computer players`} (${LEVELS[m.level]}).`
