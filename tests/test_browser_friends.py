@@ -186,7 +186,7 @@ def test_two_people_and_a_spectator_each_see_only_their_own_secrets_and_a_droppe
 
 @pytest.fixture(scope="module")
 def slapjack_site() -> Iterator[str]:
-    from conftest import FAST_PACING, QuickFlipper
+    from conftest import FAST_PACING, QuickFlipper, quick_decks
 
     class Slow(QuickFlipper):
         flip_after = 60.0  # the computer at seat 2 waits: the test owns the table
@@ -194,7 +194,9 @@ def slapjack_site() -> Iterator[str]:
     def slow(game: str, level: str, seat: int, *, seed: int | None = None) -> ComputerPlayer:
         return Slow(seat, seed=seed)
 
-    with running(create_app(lobby=Lobby(players=slow, pacing=FAST_PACING))) as url:
+    # A stacked deal: Ann at seat 0 holds no Jack, so her first flip leaves Bob "Your turn".
+    lobby = Lobby(players=slow, pacing=FAST_PACING, decks=quick_decks)
+    with running(create_app(lobby=lobby)) as url:
         yield url
 
 
