@@ -36,6 +36,13 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     action_kinds: ClassVar[Mapping[str, type[Action]]]
+    _action_classes: ClassVar[frozenset[type[Action]]] = frozenset()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        kinds = getattr(cls, "action_kinds", None)
+        if kinds is not None:  # checked on every apply: a set, not a scan of the mapping
+            cls._action_classes = frozenset(kinds.values())
 
     def __init__(
         self,
@@ -96,7 +103,7 @@ class Game(ABC):
 
     def why_illegal(self, action: Action) -> str | None:
         """``None`` if ``action`` may be applied now, else the reason it may not."""
-        if type(action) not in self.action_kinds.values():
+        if type(action) not in self._action_classes:
             return f"{type(action).__name__} is not a {self.name} action"
         if not 0 <= action.player < self.players:
             return f"there is no seat {action.player} at a {self.players}-player table"
