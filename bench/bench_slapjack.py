@@ -18,12 +18,13 @@ import argparse
 import json
 import random
 import sys
-import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from parlour.engine import Action
+from replay_compare import compare_replays
+
+from parlour.engine import Game
 from parlour.games.slapjack import Flip, Slap, Slapjack
 
 
@@ -119,42 +120,21 @@ def reference_replay(players: int, deck: Sequence[str], shuffles: Sequence[Seque
     return [len(s) for s in stacks]
 
 
-def best_of(repeats: int, run: Callable[[], object]) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return min(times)
-
-
 def measure(record: dict[str, Any], repeats: int) -> dict[str, float]:
     players, deck, shuffles = record["players"], record["decks"][0], record["shuffles"]
-    parsed: list[Action] = [Slapjack(players, decks=[deck]).parse_action(a)
-                            for a in record["actions"]]
     tuples = [(0 if a["type"] == "flip" else 1, a["player"], a.get("at", -1))
               for a in record["actions"]]
 
-    def checked() -> Slapjack:
-        game = Slapjack(players, decks=[deck], shuffles=shuffles)
-        for action in parsed:
-            game.apply(action)
-        return game
+    def start(r: dict[str, Any]) -> Game:
+        return Slapjack(players, decks=[deck], shuffles=shuffles)
 
-    def fast() -> Slapjack:
-        game = Slapjack(players, decks=[deck], shuffles=shuffles)
-        for action in parsed:
-            game.push(action)
-        return game
+    def counts(game: Game) -> object:
+        return [p["cards"] for p in game.view(None)["players"]]
 
-    def reference() -> list[int]:
-        return reference_replay(players, deck, shuffles, tuples)
+    def reference() -> list[object]:
+        return [reference_replay(players, deck, shuffles, tuples)]
 
-    counts = [p["cards"] for p in fast().view(None)["players"]]
-    assert reference() == counts == [p["cards"] for p in checked().view(None)["players"]]
-    n = len(parsed)
-    return {name: n / best_of(repeats, run)
-            for name, run in (("reference", reference), ("fast", fast), ("checked", checked))}
+    return compare_replays([record], start, counts, reference, repeats)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -169,9 +149,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for players in (2, 4):
         record = record_long_game(players, args.seed, args.min_actions)
         rates = measure(record, args.repeats)
-        rows.append({"players": players, "actions": len(record["actions"]), **rates,
-                     "fast_ratio": rates["fast"] / rates["reference"],
-                     "checked_ratio": rates["checked"] / rates["reference"]})
+        rows.append({"players": players, **rates})
     if args.json:
         json.dump(rows, sys.stdout, indent=1)
         print()

@@ -37,7 +37,9 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from parlour.engine import Action
+from replay_compare import compare_replays
+
+from parlour.engine import Action, Game
 from parlour.games.splunk import Call, Play, Slap, Splunk
 
 Policy = Callable[[Splunk, random.Random], Action]
@@ -152,54 +154,23 @@ def reference_replay(deck: Sequence[str], first: int,
 # -- the replay ------------------------------------------------------------------------------
 
 
-def best_of(repeats: int, run: Callable[[], object]) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return min(times)
-
-
 def replay(records: Sequence[dict[str, Any]], repeats: int) -> dict[str, float]:
     """Actions and games per second through ``apply``, ``push`` and the reference."""
-    parsed: list[list[Action]] = []
-    tuples: list[list[tuple[int, int, int, int]]] = []
-    for record in records:
-        game = Splunk(2, options=record["options"], decks=record["decks"])
-        parsed.append([game.parse_action(a) for a in record["actions"]])
-        tuples.append([(_KIND[a["type"]], a["player"], a.get("stack", -1),
-                        -1 if a.get("at") is None else a["at"]) for a in record["actions"]])
+    tuples = [[(_KIND[a["type"]], a["player"], a.get("stack", -1),
+                -1 if a.get("at") is None else a["at"]) for a in r["actions"]] for r in records]
 
-    def engine(checked: bool) -> list[Splunk]:
-        games = []
-        for record, actions in zip(records, parsed, strict=True):
-            game = Splunk(2, options=record["options"], decks=record["decks"])
-            move = game.apply if checked else game.push
-            for action in actions:
-                move(action)
-            games.append(game)
-        return games
+    def start(record: dict[str, Any]) -> Game:
+        return Splunk(2, options=record["options"], decks=record["decks"])
 
-    def reference() -> list[End]:
+    def end_of(game: Game) -> object:
+        assert isinstance(game, Splunk)
+        return ([list(p) for p in game.piles], game.stacks, game.winner)
+
+    def reference() -> list[object]:
         return [reference_replay(r["decks"][0], r["options"]["first"], actions)
                 for r, actions in zip(records, tuples, strict=True)]
 
-    ends = reference()
-    for games in (engine(False), engine(True)):
-        got = [([list(p) for p in g.piles], g.stacks, g.winner) for g in games]
-        assert got == ends, "the reference played another game"
-    assert all(winner >= 0 for _, _, winner in ends)
-    actions = sum(len(a) for a in parsed)
-    rates: dict[str, float] = {}
-    for name, run in (("reference", reference), ("fast", lambda: engine(False)),
-                      ("checked", lambda: engine(True))):
-        elapsed = best_of(repeats, run)
-        rates[name] = actions / elapsed
-        rates[name + "_games"] = len(records) / elapsed
-    return {"actions": actions, **rates,
-            "fast_ratio": rates["fast"] / rates["reference"],
-            "checked_ratio": rates["checked"] / rates["reference"]}
+    return compare_replays(records, start, end_of, reference, repeats)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -254,7 +225,7 @@ def main(argv: Sequence[str] | None = None) -> int:
               f" {r['fast']:>10,.0f} {r['checked']:>10,.0f} {r['reference_games']:>8,.1f}"
               f" {r['fast_games']:>8,.1f} {r['checked_games']:>8,.1f}"
               f" {r['fast_ratio']:>8.2f} {r['checked_ratio']:>7.2f}")
-    print("targets: fast/ref >= 0.50, checked/ref >= 0.25")
+    print("for comparison, Slapjack's targets: fast/ref >= 0.50, checked/ref >= 0.25")
     return 0
 
 

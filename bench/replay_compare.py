@@ -1,0 +1,63 @@
+"""The measurement every engine benchmark shares: the same recorded actions replayed through
+the checked path (``Game.apply``), the fast path (``Game.push``) and a game's minimal
+plain-Python reference, in the same run, with the reference asserted to play the same games.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from parlour.engine import Action, Game
+
+
+def best_of(repeats: int, run: Callable[[], object]) -> float:
+    """The shortest of ``repeats`` timings of ``run``, in seconds."""
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def compare_replays(
+    records: Sequence[dict[str, Any]],
+    start: Callable[[dict[str, Any]], Game],
+    end_of: Callable[[Game], object],
+    reference: Callable[[], list[object]],
+    repeats: int,
+) -> dict[str, float]:
+    """Actions and games per second through ``apply``, ``push`` and ``reference``.
+
+    ``start(record)`` is a record's game before any action; ``end_of(game)`` is what the
+    reference returns for that game (one item per record), so that a reference that played
+    another game is caught rather than timed.
+    """
+    parsed: list[list[Action]] = [[start(r).parse_action(a) for a in r["actions"]]
+                                  for r in records]
+
+    def engine(checked: bool) -> list[Game]:
+        games = []
+        for record, actions in zip(records, parsed, strict=True):
+            game = start(record)
+            move = game.apply if checked else game.push
+            for action in actions:
+                move(action)
+            games.append(game)
+        return games
+
+    ends = reference()
+    for games in (engine(False), engine(True)):
+        assert [end_of(g) for g in games] == ends, "the reference played another game"
+    actions = sum(len(a) for a in parsed)
+    rates: dict[str, float] = {}
+    for name, run in (("reference", reference), ("fast", lambda: engine(False)),
+                      ("checked", lambda: engine(True))):
+        elapsed = best_of(repeats, run)
+        rates[name] = actions / elapsed
+        rates[name + "_games"] = len(records) / elapsed
+    return {"actions": actions, **rates,
+            "fast_ratio": rates["fast"] / rates["reference"],
+            "checked_ratio": rates["checked"] / rates["reference"]}
