@@ -64,6 +64,21 @@ def value21(card: str) -> int:
     return _VALUE21.get(card[0], 0)
 
 
+_CARD_VALUE21: dict[str, int] = {card: value21(card) for card in _ALL_NAMES}
+
+
+def total21(cards: Iterable[str]) -> int:
+    """The sum of :func:`value21` over ``cards``: a Splunk stack's count.
+
+    Every view of a Splunk game totals each stack, so this runs in the hot loop of every
+    simulation: one dictionary lookup per card, in C.
+
+    >>> total21(["X1", "KS", "AH", "9C"])
+    20
+    """
+    return sum(map(_CARD_VALUE21.__getitem__, cards))
+
+
 def check_same_cards(cards: Sequence[object], expected: Iterable[object], what: str) -> None:
     """Raises :class:`RecordError` unless ``cards`` holds exactly the multiset ``expected``."""
     want_list = list(expected)

@@ -51,7 +51,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from parlour.engine import Action, Event, Game, Outcome, RecordError, Termination
-from parlour.engine.cards import Card, standard_deck, value21
+from parlour.engine.cards import Card, standard_deck, total21
 
 STACKS = 4
 _OPTIONS = ("jokers", "first")
@@ -102,15 +102,6 @@ def slap_kind(stack: list[Card]) -> str | None:
         if n >= 4 and stack[-3][0] == rank:
             return "sandwich"
     return None
-
-
-def total21(cards: list[Card]) -> int:
-    """The count of a call (P4): ace 1, 2..10 face value, J Q K 10, joker 0.
-
-    >>> total21(["X1", "KS", "AH", "9C"])
-    20
-    """
-    return sum(value21(c) for c in cards)
 
 
 class Splunk(Game):
