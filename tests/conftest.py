@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 import uvicorn
+from hypothesis import strategies as st
 
 from parlour.bots.base import ComputerPlayer, Decision
 from parlour.engine.cards import standard_deck
@@ -149,3 +150,22 @@ def phone(browser: Any) -> Iterator[Any]:
                                   has_touch=True, device_scale_factor=2)
     yield context.new_page()
     context.close()
+
+
+class Mute:
+    """A socket for a bare :class:`~parlour.web.app.Connection` that accepts everything it is
+    sent: the messages stay in the connection's queue for the test to read."""
+
+    async def send_text(self, text: str) -> None:
+        pass
+
+    async def close(self, code: int = 1000) -> None:
+        pass
+
+
+#: any small JSON value, nested: what a careless or hostile client may put in any field
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-2, 9) | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner,
+                                                                max_size=3),
+    max_leaves=6)
