@@ -17,9 +17,11 @@ import uvicorn
 from hypothesis import strategies as st
 
 from parlour.bots.base import ComputerPlayer, Decision
+from parlour.engine import Pacing
 from parlour.engine.cards import standard_deck
 from parlour.games.slapjack import Flip, Slap
-from parlour.live import Pacing
+from parlour.live import Refused, Table
+from parlour.live.protocol import Act, Command, action_for, parse_message
 
 
 class QuickFlipper(ComputerPlayer):
@@ -50,9 +52,25 @@ def quick_players(game: str, level: str, seat: int, *, seed: int | None = None) 
 
 
 #: Slapjack pacing for tests: the same rules, a pause short enough to keep tests quick.
-FAST_PACING = {"slapjack": Pacing(seats=(2, 4), at_field="flips", after=frozenset({"take"}),
+FAST_PACING = {"slapjack": Pacing(at_field="flips", after=frozenset({"deal", "take"}),
                                   held=frozenset({"flip"}),
                                   pause={"easy": 0.05, "normal": 0.05, "hard": 0.05})}
+
+
+def command(**message: Any) -> Command:
+    """A client command, parsed as the socket parses it: ``command(type="start", ...)``."""
+    return parse_message(message)
+
+
+def act(table: Table, seat: int, action: object) -> str | None:
+    """A person's move as the socket carries it out: ``None`` if applied, else the reason."""
+    try:
+        parsed = parse_message({"type": "action", "action": action})
+        assert isinstance(parsed, Act)
+        table.act(seat, action_for(parsed, table.game.spec, seat))
+    except Refused as exc:
+        return exc.reason
+    return None
 
 
 def quick_deck(players: int) -> list[str]:

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from parlour.bots import LEVELS, ComputerPlayer
 from parlour.bots.splunk import PLAYERS, chance_over
-from parlour.engine.cards import standard_deck, value21
-from parlour.games.splunk import Call, Play, Slap, Splunk
+from parlour.engine.cards import standard_deck
+from parlour.games.splunk import Call, Play, Slap, Splunk, value21
 
 
 def stacked(first: list[str], second: list[str], *, first_player: int = 0) -> Splunk:

@@ -22,7 +22,8 @@ from conftest import running
 
 from parlour.bots.base import ComputerPlayer, Decision
 from parlour.games.slabberjan import PIECES, Draw, Stand, Swap
-from parlour.live import PACING, Lobby, Seating
+from parlour.games.slabberjan import SPEC as SLABBERJAN
+from parlour.live import Lobby, Seating
 from parlour.web import create_app
 
 pytestmark = pytest.mark.browser
@@ -72,7 +73,7 @@ class DealerAtSeat2(Lobby):
 @pytest.fixture(scope="module")
 def site() -> Iterator[tuple[str, Lobby]]:
     pacing = {"slabberjan": dataclasses.replace(
-        PACING["slabberjan"], pause={"easy": 0.05, "normal": 0.05, "hard": 0.05})}
+        SLABBERJAN.pacing, pause={"easy": 0.05, "normal": 0.05, "hard": 0.05})}
     # takeover: long enough that a slow page load between the waiting room and the game
     # never hands the first move to the computer, short enough for a quick test
     lobby = DealerAtSeat2(grace=10, takeover=3.0, players=quick, pacing=pacing, decks=stacked)

@@ -21,9 +21,8 @@ import pytest
 from conftest import running
 
 from parlour.bots import ComputerPlayer, Decision, make_player
-from parlour.games.slabberjan import PIECES, Slabberjan, Swap
+from parlour.games.slabberjan import PIECES, SPEC, Slabberjan, Swap
 from parlour.live import Lobby
-from parlour.live.pacing import PACING
 from parlour.web import create_app
 
 pytestmark = pytest.mark.browser
@@ -75,7 +74,7 @@ def stacked(game: str, players: int) -> list[list[str]]:
 @pytest.fixture(scope="module")
 def site() -> Iterator[str]:
     pacing = {"slabberjan": dataclasses.replace(
-        PACING["slabberjan"], pause={"easy": 0.05, "normal": 0.05, "hard": 0.05})}
+        SPEC.pacing, pause={"easy": 0.05, "normal": 0.05, "hard": 0.05})}
     lobby = Lobby(players=quick_players, pacing=pacing, decks=stacked)
     with running(create_app(lobby=lobby)) as url:
         yield url

@@ -21,15 +21,16 @@ from conftest import running
 from websockets.sync.client import connect
 
 from parlour.bots.base import ComputerPlayer, Decision
+from parlour.engine import Pacing
 from parlour.engine.cards import standard_deck
 from parlour.games.splunk import Play, Slap, Splunk
-from parlour.live import Lobby, Pacing
+from parlour.live import Lobby
 from parlour.web import create_app
 
 pytestmark = pytest.mark.browser
 
 #: Splunk's live pacing with a pause short enough to keep tests quick.
-FAST = {"splunk": Pacing(seats=(2, 2), at_field="plays",
+FAST = {"splunk": Pacing(at_field="plays",
                          after=frozenset({"call", "slap", "wrong_slap"}),
                          held=frozenset({"play"}),
                          pause={"easy": 0.05, "normal": 0.05, "hard": 0.05})}

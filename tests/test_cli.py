@@ -62,7 +62,7 @@ def test_replay_without_json_prints_one_line_per_event(
     ("{not json", "is not JSON"),
     ('["a list"]', "a record must be a JSON object"),
     ('{"game": "poker", "players": 2}', "unknown game 'poker'"),
-    ('{"game": "slapjack", "players": 1}', "slapjack is for 2 to 8 players, not 1"),
+    ('{"game": "slapjack", "players": 1}', "Slapjack is played by 2 to 8 players, not 1"),
     ('{"game": "slapjack", "players": 2, "decks": [["AS"]]}', "deck 0 must hold exactly"),
     ('{"game": "slapjack", "players": 2, "actions": [{"player": 1, "type": "flip"}]}',
      "action 0: seat 1 cannot flip: it is seat 0's turn to flip"),
@@ -70,7 +70,8 @@ def test_replay_without_json_prints_one_line_per_event(
      ' {"player": 0, "type": "slap", "at": 9}]}', "action 1: seat 0 cannot slap: 'at' is 9"),
     ('{"game": "slapjack", "players": 2, "actions": [{"player": 0, "type": "fly"}]}',
      "action 0: unknown action type 'fly'"),
-    ('{"game": "slapjack", "players": 2, "options": {"speed": 3}}', "takes no options"),
+    ('{"game": "slapjack", "players": 2, "options": {"speed": 3}}',
+     "slapjack has no option 'speed'"),
 ])
 def test_replay_of_a_bad_record_exits_2_with_one_line_naming_the_problem(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str, reason: str) -> None:

@@ -1,4 +1,4 @@
-"""Splunk at a live table, with its real pacing (``PACING["splunk"]``): after a call or a
+"""Splunk at a live table, with its real pacing (its spec's): after a call or a
 slap, a computer player that would play at once waits a speed-dependent pause, so that a
 person can read who took the stack and see the new base; its slaps are never held."""
 
@@ -8,13 +8,14 @@ import asyncio
 from collections.abc import Sequence
 from typing import Any
 
+from conftest import act
+
 from parlour.bots.base import ComputerPlayer, Decision
 from parlour.engine.cards import standard_deck
-from parlour.games.splunk import Call, Play, Slap, Splunk
+from parlour.games.splunk import SPEC, Call, Play, Slap, Splunk
 from parlour.live import Table
-from parlour.live.pacing import PACING
 
-PAUSE = PACING["splunk"].pause_for("normal")
+PAUSE = SPEC.pacing.pause_for("normal")
 
 
 class Instant(ComputerPlayer):
@@ -33,7 +34,7 @@ class Instant(ComputerPlayer):
         if self.slaps and view["slap_open"] is not None:
             return Decision(Slap(me, view["slap_open"], at=view["plays"]), 0.0)
         last = view["last_play"]
-        if self.calls and view["call_open"] and last is not None and last["player"] != me:
+        if self.calls and last is not None and view["stacks"][last["stack"]]["call_open"]:
             return Decision(Call(me), 0.0)
         if view["turn"] == me:
             return Decision(Play(me, 3), 0.0)
@@ -54,7 +55,7 @@ def dealt(person: list[str], computer: list[str]) -> list[str]:
 def table_for(game: Splunk, computer: ComputerPlayer) -> tuple[Table, list[dict[str, Any]]]:
     """A started table, the person at seat 0, and the events the person is told, each with
     the loop time it was told at (``"told"``)."""
-    table = Table(game, {1: computer}, PACING["splunk"], level="normal")
+    table = Table(game, {1: computer}, level="normal")
     seen: list[dict[str, Any]] = []
     loop = asyncio.get_running_loop()
 
@@ -75,12 +76,14 @@ async def until(check: Any) -> None:
 
 
 def due_in(table: Table, seat: int) -> float:
-    return table._pending[seat].when() - asyncio.get_running_loop().time()
+    when: float = table.scheduler._pending[seat].when()  # type: ignore[attr-defined]
+    return when - asyncio.get_running_loop().time()
 
 
 def due_after(table: Table, seat: int, event: dict[str, Any]) -> float:
     """How long after ``event`` was told the computer's pending move is due."""
-    return table._pending[seat].when() - float(event["told"])
+    when: float = table.scheduler._pending[seat].when()  # type: ignore[attr-defined]
+    return when - float(event["told"])
 
 
 async def test_after_a_slap_the_computer_waits_before_its_play() -> None:
@@ -88,10 +91,10 @@ async def test_after_a_slap_the_computer_waits_before_its_play() -> None:
     game = Splunk(2, decks=[dealt(["2C", "3C", "9S"], ["4C", "5C", "9H"])],
                   options={"first": 0})
     table, seen = table_for(game, Instant(1))
-    assert table.act(0, {"type": "play", "stack": 3}) is None
+    assert act(table, 0, {"type": "play", "stack": 3}) is None
     await until(lambda: game.plays == 2)
     assert game.view(None)["slap_kind"] == "pair"
-    assert table.act(0, {"type": "slap", "stack": 3, "at": 2}) is None
+    assert act(table, 0, {"type": "slap", "stack": 3, "at": 2}) is None
     # the computer took the stack (23 + 3 cards) and plays next: at once if it could, but
     # it waits the pause
     assert game.turn == 1 and len(game.piles[1]) == 26
@@ -106,7 +109,7 @@ async def test_after_a_call_the_computer_waits_before_its_play() -> None:
 
     game = Splunk(2, decks=[dealt(["2C", "3C", "4S"], ["4C", "5C"])], options={"first": 0})
     table, seen = table_for(game, Caller(1))
-    assert table.act(0, {"type": "play", "stack": 0}) is None
+    assert act(table, 0, {"type": "play", "stack": 0}) is None
     await until(lambda: any(e["type"] == "call" for e in seen))
     call = next(e for e in seen if e["type"] == "call")
     # 2 and 4 are not over 21: the caller takes the stack and, having lost, plays next
@@ -122,13 +125,13 @@ async def test_a_computer_slap_is_never_held() -> None:
     game = Splunk(2, decks=[dealt(["2C", "3C", "9S", "9D"], ["4C", "5C", "2H"])],
                   options={"first": 0})
     table, seen = table_for(game, Slapper(1))
-    assert table.act(0, {"type": "play", "stack": 0}) is None  # the 9 of Spades
+    assert act(table, 0, {"type": "play", "stack": 0}) is None  # the 9 of Spades
     await until(lambda: game.plays == 2)  # the computer's 2 of Hearts on stack 4
-    assert table.act(0, {"type": "call"}) is None  # 5 + 2: a wrong call, the person plays
+    assert act(table, 0, {"type": "call"}) is None  # 5 + 2: a wrong call, the person plays
     assert game.turn == 0
     # the 9 of Diamonds on the 9 of Spades, within the pause after the call: the computer's
     # slap is a race, and goes at once
-    assert table.act(0, {"type": "play", "stack": 0}) is None
+    assert act(table, 0, {"type": "play", "stack": 0}) is None
     assert due_in(table, 1) < 0.1
     await until(lambda: any(e["type"] == "slap" for e in seen))
     assert next(e for e in seen if e["type"] == "slap")["player"] == 1
@@ -136,5 +139,5 @@ async def test_a_computer_slap_is_never_held() -> None:
 
 
 def test_the_easier_the_speed_the_longer_the_pause() -> None:
-    pause = PACING["splunk"].pause_for
+    pause = SPEC.pacing.pause_for
     assert 0 < pause("hard") < pause("normal") < pause("easy")

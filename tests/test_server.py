@@ -104,6 +104,23 @@ def test_the_home_page_leads_to_the_slapjack_page_and_the_rules(site: str) -> No
     assert httpx.get(site + "/static/style.css").status_code == 200
 
 
+def test_every_game_is_served_as_its_one_spec(site: str) -> None:
+    """GET /api/games: what the pages build their titles, players and options from."""
+    from parlour.games import GAMES
+
+    games = {g["name"]: g for g in httpx.get(site + "/api/games").json()["games"]}
+    assert list(games) == list(GAMES)
+    for name, cls in GAMES.items():
+        spec = games[name]
+        assert spec["title"] == cls.spec.title and spec["seats"] == list(cls.spec.seats)
+        assert set(spec["actions"]) == set(cls.spec.actions)
+        assert "legal" in spec["view"]  # every view lists the actions open to the seat
+    chips = next(o for o in games["slabberjan"]["options"] if o["name"] == "chips")
+    assert (chips["kind"], chips["default"], chips["low"], chips["high"]) == ("int", 3, 1, 1000)
+    home = httpx.get(site + "/").text
+    assert all(spec["title"] in home and spec["blurb"] in home for spec in games.values())
+
+
 def test_the_rules_page_renders_the_rules_file(site: str) -> None:
     page = httpx.get(site + "/rules/slapjack")
     assert page.status_code == 200
@@ -113,14 +130,25 @@ def test_the_rules_page_renders_the_rules_file(site: str) -> None:
     assert httpx.get(site + "/chess").status_code == 404
 
 
-def test_a_game_without_a_page_offers_its_rules_once_they_are_written(tmp_path: Path) -> None:
-    (tmp_path / "splunk.md").write_text("# Splunk\n\nTwo players, *four* stacks.\n")
-    # a server whose lobby plays Slapjack only: Splunk has rules here but no table
+def test_a_game_offers_its_rules_once_they_are_written(tmp_path: Path) -> None:
+    (tmp_path / "splunk.md").write_text("# Splunk\n\nTwo players, *four* stacks.\n<b>x</b>\n")
     with running(create_app(rules_dir=tmp_path, lobby=Lobby(pacing=FAST_PACING))) as url:
         home = httpx.get(url + "/").text
-        assert 'href="/rules/splunk"' in home and 'href="/splunk"' not in home
-        assert "<em>four</em>" in httpx.get(url + "/rules/splunk").text
-        assert httpx.get(url + "/rules/slabberjan").status_code == 404
+        assert 'href="/rules/splunk"' in home and 'href="/rules/slabberjan"' not in home
+        assert 'href="/slabberjan"' in home  # its page is there all the same
+        rules = httpx.get(url + "/rules/splunk").text
+        assert "<em>four</em>" in rules and "<b>x</b>" not in rules  # no raw HTML
+        missing = httpx.get(url + "/rules/slabberjan")
+        assert missing.status_code == 404 and 'href="/"' in missing.text
+        assert missing.headers["content-type"].startswith("text/html")
+
+
+def test_a_missing_page_is_a_page_with_a_way_home_and_a_missing_api_is_json(site: str) -> None:
+    page = httpx.get(site + "/nowhere/at/all")
+    assert page.status_code == 404 and page.headers["content-type"].startswith("text/html")
+    assert "Page not found" in page.text and 'href="/"' in page.text
+    api = httpx.get(site + "/api/nothing")
+    assert api.status_code == 404 and api.headers["content-type"] == "application/json"
 
 
 # -- malformed and illegal messages -----------------------------------------------------------
@@ -174,8 +202,8 @@ async def test_illegal_actions_are_refused_with_the_reason() -> None:
 async def test_a_bad_start_is_refused_and_the_current_table_stays() -> None:
     async with server() as url, client(url) as c:
         welcome = await c.start()
-        for start, words in [({"players": 9}, "2 to 4 players"), ({"level": "expert"}, "level"),
-                             ({"game": "chess"}, "cannot be played"), ({"seed": "x"}, "seed")]:
+        for start, words in [({"players": 9}, "2 to 4 players"), ({"level": "godlike"}, "speed"),
+                             ({"game": "chess"}, "unknown game"), ({"seed": "x"}, "seed")]:
             await c.send({"type": "start", "game": "slapjack", "players": 2, **start})
             error = await c.next()
             assert error["code"] == "bad_request" and words in error["reason"]
@@ -241,7 +269,7 @@ async def test_a_dropped_connection_comes_back_to_its_seat_with_its_token() -> N
             await c.send({"type": "resume", "token": welcome["token"]})
             assert (await c.next())["code"] == "bad_token"
             await c.send({"type": "resume", "token": 12})
-            assert (await c.next())["code"] == "bad_token"
+            assert (await c.next())["code"] == "bad_request"
 
 
 async def test_starting_a_new_game_closes_the_old_table() -> None:

@@ -99,7 +99,7 @@ def test_the_plot_is_a_png(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
 @pytest.mark.parametrize("args, words", [
     (["slapjack", "--bots", "hard,wizard"], "unknown bot level 'wizard'"),
     (["slapjack", "--players", "3", "--bots", "hard,easy"], "names 2 levels for 3 players"),
-    (["splunk", "--players", "3"], "splunk is for 2 to 2 players"),
+    (["splunk", "--players", "3"], "Splunk is played by 2 to 2 players"),
     (["slapjack", "--games", "0"], "--games must be at least 1"),
     (["slapjack", "--jobs", "0"], "--jobs must be at least 1"),
     (["slabberjan", "--option", "chips=0"], "bad --option"),

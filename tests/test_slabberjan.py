@@ -71,7 +71,7 @@ def accounted(game: Slabberjan) -> Counter[str]:
 
 def test_s1_every_player_starts_with_the_same_chips_default_three() -> None:
     assert Slabberjan(5, seed=1).view(None)["players"] == [
-        {"chips": 3, "out": False, "shown": None}] * 5
+        {"chips": 3, "out": False, "shown": None, "left": (s + 1) % 5} for s in range(5)]
     assert {p["chips"] for p in Slabberjan(4, seed=1, options={"chips": 7})
             .view(None)["players"]} == {7}
 
@@ -126,7 +126,7 @@ def test_s2_pieces_come_off_the_top_from_left_of_the_dealer_the_dealer_last() ->
 
 def test_s2_a_seat_sees_only_its_own_piece() -> None:
     game = new_game(["12", "1", "2", "3"])
-    assert "piece" not in game.view(None)
+    assert game.view(None)["piece"] is None and game.view(None)["legal"] == []
     deal = game.events[0]
     assert deal.type == "deal" and "piece" not in deal.seen_by(None)
     assert [deal.seen_by(s)["piece"] for s in range(4)] == ["12", "1", "2", "3"]
@@ -274,7 +274,7 @@ def test_s6_g3_only_the_two_swappers_learn_the_pieces() -> None:
     assert game.view(1)["learned"] == [{"with": 2, "gave": "3", "got": "9"}]
     assert game.view(2)["learned"] == [{"with": 1, "gave": "9", "got": "3"}]
     assert game.view(3)["learned"] == [] and game.view(3)["piece"] == "8"
-    assert "learned" not in game.view(None)
+    assert game.view(None)["learned"] == []
 
 
 # -- S7: fool over fool ------------------------------------------------------------------------
@@ -322,7 +322,7 @@ def test_s8_a_drawn_piece_is_taken_and_the_old_one_set_aside(after_swaps: Slabbe
     [draw] = [e for e in act(game, "draw") if e.type == "draw"]
     assert draw.seen_by(None) == {"type": "draw", "player": 0}
     assert draw.seen_by(0)["got"] == "7" and "got" not in draw.seen_by(1)
-    assert game.revealed == ["7", "9", "5"]
+    assert game.reveal["pieces"] == ["7", "9", "5"]
 
 
 @pytest.mark.parametrize("after_swaps", [["inn", "7"]], indirect=True)
@@ -331,14 +331,14 @@ def test_s8_a_drawn_inn_is_set_aside_and_the_next_piece_drawn(after_swaps: Slabb
     assert of_type(events, "announce")[0] == {
         "type": "announce", "player": 0, "holder": None, "bag": True, "piece": "inn",
         "words": "go by the Inn"}
-    assert after_swaps.revealed == ["7", "9", "5"] and payers(events) == [2]
+    assert after_swaps.reveal["pieces"] == ["7", "9", "5"] and payers(events) == [2]
 
 
 @pytest.mark.parametrize("after_swaps", [["knight"]], indirect=True)
 def test_s8_a_drawn_knight_costs_the_dealer_a_chip(after_swaps: Slabberjan) -> None:
     events = act(after_swaps, "draw")
     assert of_type(events, "announce")[0]["words"] == "cut short"
-    assert after_swaps.revealed == ["2", "9", "5"]  # the dealer kept their piece
+    assert after_swaps.reveal["pieces"] == ["2", "9", "5"]  # the dealer kept their piece
     assert [(e["player"], e["reason"]) for e in of_type(events, "pay")] == [
         (0, "cut short"), (0, "lowest")]
 
@@ -347,14 +347,14 @@ def test_s8_a_drawn_knight_costs_the_dealer_a_chip(after_swaps: Slabberjan) -> N
 def test_s8_a_drawn_bird_leaves_the_dealer_their_piece(after_swaps: Slabberjan) -> None:
     events = act(after_swaps, "draw")
     assert of_type(events, "announce")[0]["words"] == "stand still in front of the bird"
-    assert after_swaps.revealed == ["2", "9", "5"] and payers(events) == [0]
+    assert after_swaps.reveal["pieces"] == ["2", "9", "5"] and payers(events) == [0]
 
 
 @pytest.mark.parametrize("after_swaps", [["cat"]], indirect=True)
 def test_s8_a_drawn_cat_costs_a_chip_and_undoes_every_swap(after_swaps: Slabberjan) -> None:
     events = act(after_swaps, "draw")
     assert of_type(events, "announce")[0]["words"] == "meow"
-    assert after_swaps.revealed == ["5", "2", "9"]
+    assert after_swaps.reveal["pieces"] == ["5", "2", "9"]
     assert [(e["player"], e["reason"]) for e in of_type(events, "pay")] == [
         (0, "meow"), (1, "lowest")]
 
@@ -363,7 +363,7 @@ def test_s8_a_drawn_cat_costs_a_chip_and_undoes_every_swap(after_swaps: Slabberj
 def test_s8_two_drawn_inns_then_a_piece(after_swaps: Slabberjan) -> None:
     events = act(after_swaps, "draw")
     assert [e["piece"] for e in of_type(events, "announce")] == ["inn", "inn"]
-    assert after_swaps.revealed == ["3", "9", "5"] and payers(events) == [0]
+    assert after_swaps.reveal["pieces"] == ["3", "9", "5"] and payers(events) == [0]
 
 
 def test_s8_inns_can_use_up_the_bag_and_the_dealer_keeps_their_piece() -> None:
@@ -391,9 +391,9 @@ def test_s8_a_42_player_table_has_an_empty_bag_and_the_dealer_only_stands() -> N
     with pytest.raises(IllegalAction, match="the bag is empty"):
         game.apply(Draw(0))
     events = act(game, "stand")
-    assert game.revealed is not None
+    assert game.reveal is not None
     # two fools, then the two lowest other pieces: both scary faces
-    assert [game.revealed[s] for s in payers(events)] == [
+    assert [game.reveal["pieces"][s] for s in payers(events)] == [
         "scary face", "scary face", "fool", "fool"]
 
 
@@ -416,6 +416,11 @@ def test_s9_s10_who_pays_at_the_reveal(hands: list[str], expected: list[int]) ->
     assert game.pot == len(expected)
     reasons = {e["player"]: e["reason"] for e in of_type(events, "pay")}
     assert all((reasons[s] == "fool") == (hands[s] == "fool") for s in expected)
+    # the view says who paid at this reveal and why, so that no page re-derives S10
+    reveal = game.view(None)["reveal"]
+    assert reveal is not None and reveal["pieces"] == hands
+    assert [s for s, why in enumerate(reveal["pays"]) if why] == expected
+    assert all(reveal["pays"][s] == reasons[s] for s in expected)
 
 
 # -- S11: elimination --------------------------------------------------------------------------
@@ -428,7 +433,8 @@ def test_s11_a_player_who_cannot_pay_is_out_and_the_deal_skips_them() -> None:
     events = act(game, "stand", "stand")
     assert of_type(events, "out") == [{"type": "out", "player": 1}]
     view = game.view(None)
-    assert view["players"][1] == {"chips": 0, "out": True, "shown": None}
+    assert view["players"][1] == {"chips": 0, "out": True, "shown": None, "left": None}
+    assert view["players"][0]["left"] == 2 and view["players"][2]["left"] == 0  # S3: skips 1
     assert game.hands[1] is None and view["dealer"] == 2 and game.turn == 0
     assert game.legal_actions(1) == []
     with pytest.raises(IllegalAction, match="out of the game"):

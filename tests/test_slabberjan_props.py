@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from parlour.engine import Action
 from parlour.games import replay
-from parlour.games.slabberjan import FOOL, MATADORS, PIECES, Slabberjan
+from parlour.games.slabberjan import FOOL, MATADORS, PIECES, Slabberjan, pay_line, payers, pays
 
 MAX_ACTIONS = 50_000  # far beyond any game seen; only a harness guard
 
@@ -150,3 +150,17 @@ def test_g3_a_view_does_not_change_when_only_pieces_hidden_from_it_differ(
     for i, j in zip(hidden, moved, strict=True):
         other[i] = deck[j]
     assert trace(fresh(other), seat, prefix) == trace(fresh(deck), seat, prefix)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), min_size=2, max_size=42))
+def test_s10_seen_from_any_seat_agrees_with_the_payers_of_the_whole_table(
+        pieces: list[str]) -> None:
+    """The payers of a round (what the engine charges) are exactly the seats whose piece is
+    under the pay line of the others (what a computer player reasons with): one rule."""
+
+    hands = dict(enumerate(pieces))
+    due = payers(hands)
+    for seat, piece in hands.items():
+        others = [p for s, p in hands.items() if s != seat]
+        assert (seat in due) == pays(piece, pay_line(others))

@@ -7,9 +7,9 @@ from collections.abc import Mapping, Sequence
 
 import pytest
 
-from parlour import IllegalAction, RecordError, Termination, replay
-from parlour.engine.cards import is_jack, standard_deck
-from parlour.games.slapjack import Flip, Slap, Slapjack
+from parlour import IllegalAction, RecordError, replay
+from parlour.engine.cards import standard_deck
+from parlour.games.slapjack import Flip, Slap, Slapjack, SlapjackTermination, is_jack
 
 
 def stacked(players: int, tops: Mapping[int, Sequence[str]]) -> list[str]:
@@ -278,7 +278,7 @@ def test_j7_a_waiting_player_is_out_when_the_jack_gets_covered() -> None:
     events = g.apply(Flip(0))
     assert [e.type for e in events] == ["out", "flip", "win"]
     assert g.outcome is not None
-    assert g.outcome.termination is Termination.LAST_PLAYER_STANDING
+    assert g.outcome.termination is SlapjackTermination.LAST_PLAYER_STANDING
 
 
 def test_j7_a_player_who_receives_a_penalty_card_is_no_longer_waiting() -> None:

@@ -131,7 +131,11 @@ def test_p3_play_goes_face_up_on_the_chosen_stack_and_players_alternate() -> Non
     game.apply(Play(0, 3))
     game.apply(Play(1, 3))
     view = game.view(None)
-    assert view["stacks"][3] == {"cards": 3, "base": True, "up": ["9D", "8C"], "up_total": 17}
+    assert view["stacks"][3] == {"cards": 3, "base": True, "up": ["9D", "8C"], "up_total": 17,
+                                 "call_open": True, "slap": None}
+    # the call is open to seat 0 (the opponent of the play) and only on that stack
+    assert [st["call_open"] for st in game.view(0)["stacks"]] == [False, False, False, True]
+    assert not any(st["call_open"] for st in game.view(1)["stacks"])
     assert view["turn"] == 0 and view["plays"] == 2
     assert view["last_play"] == {"stack": 3, "player": 1}
 
@@ -161,7 +165,8 @@ def test_p4_call_that_succeeds_accused_takes_caller_lays_base_accused_plays_next
     assert only(events, "base") == {"type": "base", "player": 1, "stack": 0, "reason": "call"}
     assert game.stacks[0] == ["9C"]
     view = game.view(None)
-    assert view["stacks"][0] == {"cards": 1, "base": True, "up": [], "up_total": 0}
+    assert view["stacks"][0] == {"cards": 1, "base": True, "up": [], "up_total": 0,
+                                 "call_open": False, "slap": None}
     assert counts(game) == [24 - 2 + 3, 24 - 1 - 1]
     # The loser (seat 0, who just played) plays next.
     assert view["turn"] == 0
@@ -235,6 +240,8 @@ def test_p5_pair_slap_slapper_gives_stack_lays_base_other_plays_next() -> None:
     play = only(game.apply(Play(1, 1)), "play")
     assert play["kind"] == "pair"
     assert game.view(None)["slap_open"] == 1
+    # which stacks a slap would win on, for every seat: only the pair's
+    assert [st["slap"] for st in game.view(0)["stacks"]] == [None, "pair", None, None]
     events = game.apply(Slap(0, 1, at=2))
     assert types(events) == ["slap", "base"]
     assert only(events, "slap") == {"type": "slap", "player": 0, "stack": 1, "kind": "pair",
@@ -402,7 +409,8 @@ def test_p6_last_card_answered_by_a_failing_call_wins() -> None:
     assert only(events, "call")["taker"] == 1
     assert only(events, "win") == {"type": "win", "player": 0, "reason": "no_card_for_base"}
     assert counts(game) == [0, 9]
-    assert game.view(None)["stacks"][3] == {"cards": 0, "base": False, "up": [], "up_total": 0}
+    assert game.view(None)["stacks"][3] == {"cards": 0, "base": False, "up": [], "up_total": 0,
+                                            "call_open": False, "slap": None}
 
 
 def test_p6_last_card_answered_by_a_good_call_the_game_goes_on() -> None:

@@ -1,13 +1,11 @@
-"""The virtual clock: computer players play a whole game against each other, no waiting.
+"""The arena: computer players play a whole game against each other on a virtual clock.
 
-This is the event-driven driver of simulations and tests; a live table drives the same
-:meth:`~parlour.bots.base.ComputerPlayer.decide` on the real clock. After the setup and after
-every applied action, every computer player is asked ``decide(view(seat), events seen by
-seat)``. Its answer is scheduled at ``now + delay`` and replaces whatever that seat had
-pending (an answer of ``None`` just drops it), so a slap that was planned for a card which has
-since been covered never happens. The earliest pending decision is then applied through the
-checked :meth:`~parlour.engine.Game.apply`: an illegal choice by a computer player is a bug
-and surfaces as :class:`~parlour.engine.IllegalAction`, never as a corrupted game.
+This is the driver of simulations and tests: the :class:`~parlour.bots.scheduler.Scheduler`
+of a live table, on a :class:`~parlour.bots.scheduler.VirtualClock` that jumps from one due
+decision to the next, so a game is played under exactly a live table's pacing without the
+waiting. Every decision is applied through the checked :meth:`~parlour.engine.Game.apply`:
+an illegal choice by a computer player is a bug and surfaces as
+:class:`~parlour.engine.IllegalAction`, never as a corrupted game.
 
 Two decisions due at the same instant are ordered by a per-game permutation of the seats
 drawn from ``tiebreak_seed`` and returned in :attr:`GameResult.tiebreak`, so a game is
@@ -31,11 +29,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from parlour.bots.base import ComputerPlayer
+from parlour.bots.base import AnyPlayer
+from parlour.bots.scheduler import Scheduler, VirtualClock
 from parlour.engine import Action, Event, Game
 
 #: Called after every applied action with (virtual time, the action, its events, the game).
-Observer = Callable[[float, Action, list[Event], Game], None]
+Observer = Callable[[float, Action, Sequence[Event], Game], None]
 
 
 @dataclass(slots=True)
@@ -60,7 +59,7 @@ class GameResult:
 
 def play(
     game: Game,
-    players: Sequence[ComputerPlayer],
+    players: Sequence[AnyPlayer],
     *,
     tiebreak_seed: int | None = None,
     max_actions: int = 100_000,
@@ -73,36 +72,21 @@ def play(
         raise ValueError(f"need one computer player per seat, seats 0..{n - 1} in order")
     order = list(range(n))
     random.Random(tiebreak_seed).shuffle(order)
-    rank = {seat: i for i, seat in enumerate(order)}
-    pending: dict[int, tuple[float, int, Action]] = {}
-    now = 0.0
+    clock = VirtualClock()
 
-    def ask(events: Sequence[Event]) -> None:
-        for seat, player in enumerate(players):
-            decision = player.decide(game.view(seat), [e.seen_by(seat) for e in events])
-            if decision is None:
-                pending.pop(seat, None)
-            else:
-                pending[seat] = (now + max(decision.delay, 0.0), rank[seat], decision.action)
-
-    ask(game.events)
-    stopped: str | None = None
-    while game.outcome is None:
-        if len(game.history) >= max_actions:
-            stopped = "max_actions"
-            break
-        if not pending:
-            stopped = "stall"
-            break
-        seat = min(pending, key=lambda s: pending[s][:2])
-        when, _, action = pending.pop(seat)
-        if when > max_time:
-            stopped = "max_time"
-            break
-        now = when
-        events = game.apply(action)
+    def notify(action: Action, events: Sequence[Event]) -> None:
         if observer is not None:
-            observer(now, action, events, game)
-        ask(events)
+            observer(clock.now(), action, events, game)
+
+    scheduler = Scheduler(game, dict(enumerate(players)), clock,
+                          order={seat: i for i, seat in enumerate(order)}, notify=notify)
+    scheduler.start()
+    start = len(game.history)
+    stopped = clock.run(lambda: game.outcome is not None, max_time=max_time,
+                        max_calls=max_actions - start)
+    if stopped == "max_calls" or (game.outcome is None and len(game.history) >= max_actions):
+        stopped = "max_actions"
+    scheduler.close()
     outcome = game.outcome
-    return GameResult(outcome.winner if outcome else None, len(game.history), now, order, stopped)
+    return GameResult(outcome.winner if outcome else None, len(game.history), clock.now(),
+                      order, stopped)

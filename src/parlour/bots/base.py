@@ -13,13 +13,13 @@ from __future__ import annotations
 import math
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
-from parlour.engine import Action
+from parlour.engine import LEVELS, Action
 
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+__all__ = ["LEVELS", "AnyPlayer", "ComputerPlayer", "Decision", "PlayerMaker", "ReactionTime"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,19 +57,35 @@ class Decision:
     delay: float
 
 
-class ComputerPlayer(ABC):
-    """A computer player for one seat; reproducible from its seed."""
+#: The view a computer player reads: its game's view TypedDict.
+View = TypeVar("View")
+
+
+class ComputerPlayer(ABC, Generic[View]):
+    """A computer player for one seat, at one speed (``level``); reproducible from its seed.
+
+    ``seed=None`` draws its randomness from the operating system's cryptographic generator,
+    as at a live table, where nothing a player sees may predict what a computer will do.
+    """
 
     game: str
-    level: str
+    level: str = "normal"
 
-    def __init__(self, seat: int, *, seed: int | None = None) -> None:
+    def __init__(self, seat: int, *, level: str | None = None, seed: int | None = None) -> None:
         self.seat = seat
-        self.rng = random.Random(seed)
+        if level is not None:
+            self.level = level
+        self.rng: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
 
     @abstractmethod
-    def decide(self, view: dict[str, Any], events: Sequence[dict[str, Any]]) -> Decision | None:
+    def decide(self, view: View, events: Sequence[dict[str, Any]]) -> Decision | None:
         """What to do now, given the seat's view and the events since the last call."""
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}(seat={self.seat})"
+        return f"{type(self).__name__}(seat={self.seat}, level={self.level!r})"
+
+
+#: A computer player of any game (a driver reads each game's views as plain mappings).
+AnyPlayer = ComputerPlayer[Any]
+#: Makes a computer player at one speed: ``maker(seat, seed=None)``.
+PlayerMaker = Callable[..., AnyPlayer]

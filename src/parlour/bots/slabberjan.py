@@ -21,12 +21,19 @@ Levels:
   bag or met in a swap has its own effect (S5, S8), and a chip it cannot pay costs it the
   game. It picks the cheaper choice.
 
-Turns take a moment of thinking time, which a live table shows as it is.
+Who pays at the end of a round (S10) and who sits to whose left are the game's own
+(:func:`parlour.games.slabberjan.pay_line`, the view's ``left``): Hard applies them to the
+hands it imagines, it does not restate them.
 
->>> bot = PLAYERS["hard"](1, seed=0)
->>> view = {"seat": 1, "players": [{"chips": 3, "out": False, "shown": None}] * 2,
+Every turn takes a moment of thinking time, drawn from the same distribution whether the
+move is forced or a real choice: how long a computer thinks must not tell what it holds.
+
+>>> bot = Hard(1, level="hard", seed=0)
+>>> view = {"seat": 1, "players": [{"chips": 3, "out": False, "shown": None, "left": 1},
+...                                {"chips": 3, "out": False, "shown": None, "left": 0}],
 ...         "dealer": 1, "turn": 1, "phase": "dealer", "bird": False, "bag": 40, "round": 1,
-...         "deal": 1, "piece": "12", "legal": ["draw", "stand"], "winner": None}
+...         "deal": 1, "piece": "12", "legal": [{"type": "draw"}, {"type": "stand"}],
+...         "winner": None}
 >>> deal = {"type": "deal", "round": 1, "dealer": 1, "deal": 1, "piece": "fool"}
 >>> swap = {"type": "swap", "player": 0, "target": 1, "gave": "fool", "got": "12"}
 >>> bot.decide(view, [deal, swap]).action  # seat 0 now holds the fool: a 12 is safe
@@ -38,28 +45,36 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
-from parlour.bots.base import ComputerPlayer, Decision
-from parlour.engine import Action
-from parlour.games.slabberjan import FOOL, MATADORS, PIECES, RANK, Draw, Stand, Swap
+from parlour.bots.base import ComputerPlayer, Decision, PlayerMaker
+from parlour.games.slabberjan import (
+    FOOL,
+    MATADORS,
+    PIECES,
+    RANK,
+    SPEC,
+    SlabberjanView,
+    pay_line,
+    pays,
+)
 
-_ACTIONS: dict[str, type[Action]] = {"swap": Swap, "stand": Stand, "draw": Draw}
+__all__ = ["PACES", "PLAYERS", "SPEC", "Easy", "Hard", "SlabberjanPlayer"]
 
 
 @dataclass(frozen=True, slots=True)
 class Pace:
-    """Thinking time in seconds: uniform in [low, high], shorter for a forced move."""
+    """Thinking time in seconds, uniform in [low, high], for every move alike."""
 
     low: float
     high: float
-    forced: float
 
 
 PACES: dict[str, Pace] = {
-    "easy": Pace(1.2, 2.4, 0.8),
-    "normal": Pace(0.9, 1.8, 0.6),
-    "hard": Pace(0.6, 1.2, 0.4),
+    "easy": Pace(1.2, 2.4),
+    "normal": Pace(0.9, 1.8),
+    "hard": Pace(0.6, 1.2),
 }
 #: Normal swaps or draws below this rank: RANK["6"]; everything under a 6 feels risky.
 NORMAL_BELOW = RANK["6"]
@@ -68,34 +83,23 @@ NORMAL_BELOW = RANK["6"]
 SAMPLES = 96
 #: What losing the game is worth in chips, when a payment would find no chip left.
 ELIMINATION_COST = 4.0
-_NOBODY = len(RANK)  # above every rank: "fewer players than that: all pay" (S10)
 
 
-def payers(hands: dict[int, str]) -> set[int]:
-    """S10: who pays at the end of the round, given every hand still in play.
-
-    >>> sorted(payers({0: "fool", 1: "3", 2: "7", 3: "3"}))
-    [0, 1, 3]
-    >>> sorted(payers({0: "fool", 1: "fool", 2: "2", 3: "5", 4: "9"}))
-    [0, 1, 2, 3]
-    """
-    fools = [s for s, p in hands.items() if p == FOOL]
-    others = sorted((RANK[p], s) for s, p in hands.items() if p != FOOL)
-    need = 2 if len(fools) >= 2 else 1
-    if len(others) <= need:
-        return set(hands)
-    cutoff = others[need - 1][0]
-    return set(fools) | {s for r, s in others if r <= cutoff}
+def own_piece(view: SlabberjanView) -> str:
+    """The piece a seated player holds (a view for a seat always has one while in play)."""
+    piece = view["piece"]
+    assert piece is not None, "a computer player sits at a seat"
+    return piece
 
 
-class SlabberjanPlayer(ComputerPlayer):
-    """A Slabberjan computer player; subclasses choose between real alternatives."""
+class SlabberjanPlayer(ComputerPlayer[SlabberjanView]):
+    """A Slabberjan computer player; this class chooses as Normal does (it changes a piece
+    below a 6), and the subclasses change how."""
 
-    game = "slabberjan"
-    level = "normal"
+    game = SPEC.name
 
-    def __init__(self, seat: int, *, seed: int | None = None) -> None:
-        super().__init__(seat, seed=seed)
+    def __init__(self, seat: int, *, level: str | None = None, seed: int | None = None) -> None:
+        super().__init__(seat, level=level, seed=seed)
         self.dealt: str | None = None  # the piece we drew at this deal (a cat brings it back)
         self.known: dict[int, str] = {}  # seat -> the piece we know it holds now
         self.dealt_to: dict[int, str] = {}  # seat -> the piece we know it drew at this deal
@@ -132,23 +136,25 @@ class SlabberjanPlayer(ComputerPlayer):
             elif kind == "announce" and e.get("holder") is not None:
                 self.known[e["holder"]] = e["piece"]
 
-    def decide(self, view: dict[str, Any], events: Sequence[dict[str, Any]]) -> Decision | None:
+    def decide(self, view: SlabberjanView, events: Sequence[dict[str, Any]]) -> Decision | None:
         self.observe(events)
         if view["winner"] is not None or view["turn"] != self.seat:
             return None
-        legal: list[str] = view["legal"]
+        legal = [a["type"] for a in view["legal"]]
         if not legal:
             return None
         pace = PACES[self.level]
+        think = self.rng.uniform(pace.low, pace.high)  # drawn alike for every move
         if len(legal) == 1:
-            return Decision(_ACTIONS[legal[0]](self.seat), pace.forced)
-        change = "draw" if "draw" in legal else "swap"
-        kind = change if self.wants_change(view, change) else "stand"
-        return Decision(_ACTIONS[kind](self.seat), self.rng.uniform(pace.low, pace.high))
+            kind = legal[0]
+        else:
+            change = "draw" if "draw" in legal else "swap"
+            kind = change if self.wants_change(view, change) else "stand"
+        return Decision(SPEC.actions[kind](self.seat), think)
 
-    def wants_change(self, view: dict[str, Any], change: str) -> bool:
+    def wants_change(self, view: SlabberjanView, change: str) -> bool:
         """Whether to ``change`` ("draw" or "swap") rather than stand."""
-        return RANK[view["piece"]] < NORMAL_BELOW
+        return RANK[own_piece(view)] < NORMAL_BELOW
 
 
 class Easy(SlabberjanPlayer):
@@ -156,14 +162,8 @@ class Easy(SlabberjanPlayer):
 
     level = "easy"
 
-    def wants_change(self, view: dict[str, Any], change: str) -> bool:
+    def wants_change(self, view: SlabberjanView, change: str) -> bool:
         return self.rng.random() < 0.5
-
-
-class Normal(SlabberjanPlayer):
-    """Changes a piece below a 6, keeps the rest."""
-
-    level = "normal"
 
 
 class Hard(SlabberjanPlayer):
@@ -171,29 +171,31 @@ class Hard(SlabberjanPlayer):
 
     level = "hard"
 
-    def wants_change(self, view: dict[str, Any], change: str) -> bool:
+    def wants_change(self, view: SlabberjanView, change: str) -> bool:
         stand, move = self.expected_costs(view, change)
         return move < stand
 
-    def expected_costs(self, view: dict[str, Any], change: str) -> tuple[float, float]:
+    def expected_costs(self, view: SlabberjanView, change: str) -> tuple[float, float]:
         """Expected chips lost by standing, and by ``change``, estimated by sampling."""
-        me, piece = self.seat, view["piece"]
+        me, piece = self.seat, own_piece(view)
         players = view["players"]
         active = [s for s, p in enumerate(players) if not p["out"]]
         known = dict(self.known)
-        for s, p in enumerate(players):
-            if p["shown"] is not None and not p["out"]:
-                known[s] = p["shown"]
+        for s, seen in enumerate(players):
+            shown = seen["shown"]
+            if shown is not None and not seen["out"]:
+                known[s] = shown
         known.pop(me, None)
         pool = Counter(PIECES)
         pool[piece] -= 1
-        for s, p in known.items():
+        for s, held in known.items():
             if s in active:
-                pool[p] -= 1
+                pool[held] -= 1
         unseen = list(pool.elements())
         hidden = [s for s in active if s != me and s not in known]
         chips = players[me]["chips"]
-        left = self._left_of(me, active)
+        left_of: dict[int, int] = {s: left for s, p in enumerate(players)
+                                   if (left := p["left"]) is not None}
         base_hands = {s: known[s] for s in active if s in known}
         base_hands[me] = piece
         pool_kinds = Counter(p for p in unseen if p != "inn")
@@ -204,39 +206,20 @@ class Hard(SlabberjanPlayer):
             picked = self.rng.sample(unseen, len(hidden))
             hands = dict(base_hands)
             hands.update(zip(hidden, picked, strict=True))
-            threshold = self._threshold(hands)
-            stand_cost += self._cost(self._pays(piece, threshold), chips, 0)
+            line = self._line(hands)
+            stand_cost += self._cost(pays(piece, line), chips, 0)
             if change == "draw":
                 kinds = pool_kinds.copy()
                 kinds.subtract(p for p in picked if p != "inn")
-                move_cost += self._draw_cost(hands, kinds, threshold, chips)
+                move_cost += self._draw_cost(hands, kinds, line, chips)
             else:
-                move_cost += self._swap_cost(hands, left, active, chips)
+                move_cost += self._swap_cost(hands, left_of, chips)
         return stand_cost / samples, move_cost / samples
 
-    def _threshold(self, hands: dict[int, str]) -> int:
-        """We pay holding a non-fool piece of rank at most this (S10); others' hands only.
-
-        With two fools among the others the two lowest non-fool ranks pay, else the lowest;
-        everyone tied at that rank pays, and with too few others everybody pays.
-        """
-        fools, low1, low2 = 0, _NOBODY, _NOBODY
-        for seat, held in hands.items():
-            if seat == self.seat:
-                continue
-            if held == FOOL:
-                fools += 1
-                continue
-            r = RANK[held]
-            if r < low1:
-                low1, low2 = r, low1
-            elif r < low2:
-                low2 = r
-        return low2 if fools >= 2 else low1
-
-    @staticmethod
-    def _pays(piece: str, threshold: int) -> bool:
-        return piece == FOOL or RANK[piece] <= threshold
+    def _line(self, hands: dict[int, str]) -> int:
+        """S10's pay line for us, from the other hands (the game's own rule)."""
+        me = self.seat
+        return pay_line(held for seat, held in hands.items() if seat != me)
 
     @staticmethod
     def _cost(pays: bool, chips: int, paid: int) -> float:
@@ -245,9 +228,9 @@ class Hard(SlabberjanPlayer):
         return owed if owed <= chips else chips + ELIMINATION_COST
 
     def _pay_cost(self, hands: dict[int, str], chips: int, paid: int) -> float:
-        return self._cost(self._pays(hands[self.seat], self._threshold(hands)), chips, paid)
+        return self._cost(pays(hands[self.seat], self._line(hands)), chips, paid)
 
-    def _draw_cost(self, hands: dict[int, str], kinds: Counter[str], threshold: int,
+    def _draw_cost(self, hands: dict[int, str], kinds: Counter[str], line: int,
                    chips: int) -> float:
         """S8: the dealer draws blind; a drawn matador acts as if the bag held it.
 
@@ -258,17 +241,17 @@ class Hard(SlabberjanPlayer):
         piece = hands[self.seat]
         total = sum(kinds.values())
         if not total:
-            return self._cost(self._pays(piece, threshold), chips, 0)  # the dealer keeps
+            return self._cost(pays(piece, line), chips, 0)  # the dealer keeps
         cost = 0.0
         for drawn, count in kinds.items():
             if not count:
                 continue
             if drawn not in MATADORS:
-                one = self._cost(self._pays(drawn, threshold), chips, 0)
+                one = self._cost(pays(drawn, line), chips, 0)
             elif drawn == "bird":
-                one = self._cost(self._pays(piece, threshold), chips, 0)
+                one = self._cost(pays(piece, line), chips, 0)
             elif drawn == "knight":
-                one = self._cost(self._pays(piece, threshold), chips, 1)
+                one = self._cost(pays(piece, line), chips, 1)
             else:  # cat: one chip, and every swap is undone
                 one = self._pay_cost(self._undone(hands), chips, 1)
             cost += count * one
@@ -280,12 +263,12 @@ class Hard(SlabberjanPlayer):
         back[self.seat] = self.dealt or hands[self.seat]
         return back
 
-    def _swap_cost(self, hands: dict[int, str], left: int, active: list[int],
-                   chips: int) -> float:
+    def _swap_cost(self, hands: dict[int, str], left_of: dict[int, int], chips: int) -> float:
         """S5: the attempt on the left neighbour, moved on by inns, met by matadors."""
-        me, target = self.seat, left
+        me = self.seat
+        target = left_of[me]
         while hands[target] == "inn":
-            target = self._left_of(target, active)
+            target = left_of[target]
             if target == me:
                 return self._pay_cost(hands, chips, 0)
         theirs = hands[target]
@@ -299,10 +282,8 @@ class Hard(SlabberjanPlayer):
             return 0.0  # fool over fool: a fresh deal, nobody pays
         return self._pay_cost({**hands, me: theirs, target: hands[me]}, chips, 0)
 
-    @staticmethod
-    def _left_of(seat: int, active: list[int]) -> int:
-        later = [s for s in active if s > seat]
-        return later[0] if later else active[0]
 
-
-PLAYERS: dict[str, type[ComputerPlayer]] = {"easy": Easy, "normal": Normal, "hard": Hard}
+#: speed -> a maker of players at that speed: ``PLAYERS["hard"](seat, seed=1)``
+PLAYERS: dict[str, PlayerMaker] = {
+    level: partial(cls, level=level)
+    for level, cls in (("easy", Easy), ("normal", SlabberjanPlayer), ("hard", Hard))}

@@ -11,10 +11,11 @@
 The seed page's words: Easy "slaps slowly and often misses the Jack", Normal "a fair match
 for a beginner", Hard "quick and rarely wrong". Each is a :class:`Profile`; the table in
 ``docs/bots.md`` is generated from :data:`PROFILES`. Rulings: a slap names its card with
-``at`` (J6); a Jack that nobody can cover is always slapped (J8); after a pile is taken a
-computer player waits a speed-dependent moment before flipping (J10).
+``at`` (J6); a Jack that nobody can cover is always slapped (J8). J10's pause after a pile
+is taken is the game's pacing (:data:`parlour.games.slapjack.SPEC`): the scheduler that
+runs every computer player holds its flips to it, here and at live tables.
 
->>> bot = PLAYERS["hard"](1, seed=3)
+>>> bot = SlapjackPlayer(1, level="hard", seed=3)
 >>> view = {"seat": 1, "players": [{"cards": 25, "out": False}, {"cards": 26, "out": False}],
 ...         "pile": 1, "top": "JS", "top_player": 0, "flips": 1, "turn": 1, "winner": None}
 >>> d = bot.decide(view, [{"type": "flip", "player": 0, "card": "JS", "at": 1}])
@@ -27,10 +28,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
-from parlour.bots.base import REACTION_TIMES, ComputerPlayer, Decision, ReactionTime
-from parlour.games.slapjack import Flip, Slap
+from parlour.bots.base import REACTION_TIMES, ComputerPlayer, Decision, PlayerMaker, ReactionTime
+from parlour.games.slapjack import SPEC, Flip, Slap, SlapjackView, is_jack
+
+__all__ = ["PLAYERS", "PROFILES", "SPEC", "SlapjackPlayer", "profile_table"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,15 +50,12 @@ class Profile:
     #: thinking time before a flip, uniform in [flip_min, flip_max]
     flip_min: float
     flip_max: float
-    #: J10: the pause before flipping onto an empty pile (after a take, and at the start)
-    after_take: float
 
     def reaction(self, rng: random.Random) -> float:
         return self.reaction_time.draw(rng)
 
-    def flip_delay(self, rng: random.Random, empty_pile: bool) -> float:
-        delay = rng.uniform(self.flip_min, self.flip_max)
-        return max(delay, self.after_take) if empty_pile else delay
+    def flip_delay(self, rng: random.Random) -> float:
+        return rng.uniform(self.flip_min, self.flip_max)
 
     def wrong_rate(self, card: str) -> float:
         return self.wrong_face if card[0] in "QK" else self.wrong_other
@@ -63,13 +64,13 @@ class Profile:
 PROFILES: dict[str, Profile] = {
     "easy": Profile(REACTION_TIMES["easy"],
                     jack_miss=0.25, wrong_face=0.12, wrong_other=0.02,
-                    flip_min=0.9, flip_max=1.5, after_take=1.6),
+                    flip_min=0.9, flip_max=1.5),
     "normal": Profile(REACTION_TIMES["normal"],
                       jack_miss=0.08, wrong_face=0.05, wrong_other=0.01,
-                      flip_min=0.8, flip_max=1.2, after_take=1.3),
+                      flip_min=0.8, flip_max=1.2),
     "hard": Profile(REACTION_TIMES["hard"],
                     jack_miss=0.02, wrong_face=0.015, wrong_other=0.002,
-                    flip_min=0.7, flip_max=1.0, after_take=1.0),
+                    flip_min=0.7, flip_max=1.0),
 }
 
 
@@ -78,29 +79,29 @@ def profile_table() -> str:
     rows = ["| speed | reaction floor | reaction median | spread | misses a Jack "
             "| wrong slap on Q, K | on other cards | think before a flip | after a take (J10) |",
             "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    pause = SPEC.pacing.pause
     for level, p in PROFILES.items():
         rt = p.reaction_time
         rows.append(f"| {level} | {rt.floor:.2f} s | {rt.median:.2f} s "
                     f"| {rt.spread:.2f} | {p.jack_miss:.0%} | {p.wrong_face:.1%} "
                     f"| {p.wrong_other:.1%} | {p.flip_min:.1f}-{p.flip_max:.1f} s "
-                    f"| {p.after_take:.1f} s |")
+                    f"| {pause.get(level, 0.0):.1f} s |")
     return "\n".join(rows) + "\n"
 
 
-class SlapjackPlayer(ComputerPlayer):
-    """A Slapjack computer player; the class attribute ``profile`` sets its speed."""
+class SlapjackPlayer(ComputerPlayer[SlapjackView]):
+    """A Slapjack computer player; its speed (``level``) picks its :class:`Profile`."""
 
-    game = "slapjack"
-    level = "normal"
-    profile: Profile = PROFILES["normal"]
+    game = SPEC.name
 
-    def __init__(self, seat: int, *, seed: int | None = None) -> None:
-        super().__init__(seat, seed=seed)
+    def __init__(self, seat: int, *, level: str | None = None, seed: int | None = None) -> None:
+        super().__init__(seat, level=level, seed=seed)
+        self.profile = PROFILES[self.level]
         self._card_at = -1  # the `flips` of the card the slap plan below is about
         self._slap_after: float | None = None  # None: leave that card alone
         self._forced = False  # the plan is a J8 slap (always, whatever the profile)
 
-    def decide(self, view: dict[str, Any], events: Sequence[dict[str, Any]]) -> Decision | None:
+    def decide(self, view: SlapjackView, events: Sequence[dict[str, Any]]) -> Decision | None:
         me = self.seat
         if view["winner"] is not None or view["players"][me]["out"]:
             return None
@@ -116,13 +117,13 @@ class SlapjackPlayer(ComputerPlayer):
                 self._slap_after = None
         if top is not None and self._card_at != flips:
             self._plan(top, view["turn"] is None, flips)
-        elif top is not None and top[0] == "J" and view["turn"] is None and not self._forced:
+        elif top is not None and is_jack(top) and view["turn"] is None and not self._forced:
             self._plan(top, True, flips)  # the Jack became uncoverable after we looked (J8)
         slap = self._slap_after if top is not None else None
         flip: float | None = None
         if view["turn"] == me:
-            flip = self.profile.flip_delay(self.rng, view["pile"] == 0)
-        jack = top is not None and top[0] == "J"
+            flip = self.profile.flip_delay(self.rng)
+        jack = top is not None and is_jack(top)
         if slap is not None and (flip is None or jack or slap <= flip):
             return Decision(Slap(me, at=flips), slap)
         if flip is not None:
@@ -135,7 +136,7 @@ class SlapjackPlayer(ComputerPlayer):
         self._card_at = flips
         self._forced = False
         reaction = p.reaction(rng)
-        if top[0] == "J":
+        if is_jack(top):
             self._forced = uncoverable
             hit = uncoverable or rng.random() >= p.jack_miss
         else:
@@ -143,25 +144,6 @@ class SlapjackPlayer(ComputerPlayer):
         self._slap_after = reaction if hit else None
 
 
-class Easy(SlapjackPlayer):
-    """Slaps slowly and often misses the Jack."""
-
-    level = "easy"
-    profile = PROFILES["easy"]
-
-
-class Normal(SlapjackPlayer):
-    """A fair match for a beginner."""
-
-    level = "normal"
-    profile = PROFILES["normal"]
-
-
-class Hard(SlapjackPlayer):
-    """Quick and rarely wrong."""
-
-    level = "hard"
-    profile = PROFILES["hard"]
-
-
-PLAYERS: dict[str, type[ComputerPlayer]] = {"easy": Easy, "normal": Normal, "hard": Hard}
+#: speed -> a maker of players at that speed: ``PLAYERS["hard"](seat, seed=1)``
+PLAYERS: dict[str, PlayerMaker] = {
+    level: partial(SlapjackPlayer, level=level) for level in PROFILES}

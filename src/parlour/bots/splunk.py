@@ -26,10 +26,12 @@ Levels:
 When the opponent has just played their last card every level but Easy calls or slaps,
 whatever the odds: letting the play stand loses the game (P6).
 
->>> bot = PLAYERS["hard"](0, seed=1)
+>>> bot = Hard(0, level="hard", seed=1)
 >>> view = {"seat": 0, "players": [{"cards": 20}, {"cards": 20}], "jokers": False,
-...         "stacks": [{"cards": 4, "base": True, "up": ["KS", "9D", "5C"], "up_total": 24},
-...                    {"cards": 1, "base": True, "up": [], "up_total": 0}] * 2,
+...         "stacks": [{"cards": 4, "base": True, "up": ["KS", "9D", "5C"], "up_total": 24,
+...                     "call_open": True, "slap": None},
+...                    {"cards": 1, "base": True, "up": [], "up_total": 0,
+...                     "call_open": False, "slap": None}] * 2,
 ...         "turn": 0, "plays": 9, "last_play": {"stack": 0, "player": 1}, "call_open": True,
 ...         "slap_open": None, "slap_kind": None, "winner": None}
 >>> bot.decide(view, []).action
@@ -42,11 +44,24 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
-from parlour.bots.base import REACTION_TIMES, ComputerPlayer, Decision, ReactionTime
-from parlour.engine.cards import standard_deck, value21
-from parlour.games.splunk import STACKS, Call, Play, Slap
+from parlour.bots.base import REACTION_TIMES, ComputerPlayer, Decision, PlayerMaker, ReactionTime
+from parlour.engine.cards import standard_deck
+from parlour.games.splunk import (
+    SPEC,
+    STACKS,
+    Call,
+    LastPlay,
+    Play,
+    Slap,
+    SplunkView,
+    StackView,
+    value21,
+)
+
+__all__ = ["PLAYERS", "PROFILES", "SPEC", "Easy", "Hard", "SplunkPlayer", "profile_table"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +113,7 @@ def profile_table() -> str:
 _DECK_VALUES = Counter(value21(c) for c in standard_deck())  # 1..9: 4 each, 10: 16
 
 
-def unseen_values(view: dict[str, Any]) -> Counter[int]:
+def unseen_values(view: SplunkView) -> Counter[int]:
     """How many cards of each count are not face up on a stack: each may be a base or a
     next card.
 
@@ -141,22 +156,23 @@ def chance_over(up_total: int, values: Counter[int], two: bool = False) -> float
     return over / (n * (n - 1))
 
 
-class SplunkPlayer(ComputerPlayer):
-    """A Splunk computer player; subclasses set the profile, the calls and the plays."""
+class SplunkPlayer(ComputerPlayer[SplunkView]):
+    """A Splunk computer player: its speed (``level``) picks its :class:`Profile`; this class
+    calls and plays as Normal does (an average base added to what is face up), and the
+    subclasses change how."""
 
-    game = "splunk"
-    level = "normal"
-    profile: Profile = PROFILES["normal"]
+    game = SPEC.name
 
-    def __init__(self, seat: int, *, seed: int | None = None) -> None:
-        super().__init__(seat, seed=seed)
+    def __init__(self, seat: int, *, level: str | None = None, seed: int | None = None) -> None:
+        super().__init__(seat, level=level, seed=seed)
+        self.profile = PROFILES[self.level]
         self._play_at = -1  # the `plays` of the latest play, judged once
         self._slap_after: float | None = None
         self._slap_stack = 0
         self._slap_wrong = False  # the planned slap is a mistake (the play makes nothing)
         self._call = False
 
-    def decide(self, view: dict[str, Any], events: Sequence[dict[str, Any]]) -> Decision | None:
+    def decide(self, view: SplunkView, events: Sequence[dict[str, Any]]) -> Decision | None:
         me = self.seat
         if view["winner"] is not None:
             return None
@@ -173,13 +189,13 @@ class SplunkPlayer(ComputerPlayer):
         slap_still_open = view["slap_open"] is not None or (self._slap_wrong and view["call_open"])
         if self._slap_after is not None and slap_still_open:
             return Decision(Slap(me, self._slap_stack, at=plays), self._slap_after)
-        if self._call and view["call_open"] and last is not None and last["player"] != me:
+        if self._call and last is not None and view["stacks"][last["stack"]]["call_open"]:
             return Decision(Call(me), p.think(self.rng))
         if view["turn"] == me:
             return Decision(Play(me, self.choose_stack(view)), p.think(self.rng))
         return None
 
-    def _judge(self, view: dict[str, Any], last: dict[str, Any]) -> None:
+    def _judge(self, view: SplunkView, last: LastPlay) -> None:
         """Once per play: slap it (and how fast), call it out?"""
         p, rng = self.profile, self.rng
         self._play_at = view["plays"]
@@ -193,15 +209,15 @@ class SplunkPlayer(ComputerPlayer):
                 self._slap_stack = view["slap_open"]
         elif view["call_open"] and rng.random() < p.wrong_slap:
             self._slap_after, self._slap_stack, self._slap_wrong = reaction, last["stack"], True
-        if view["call_open"] and last["player"] != self.seat:
-            stack = view["stacks"][last["stack"]]
+        stack = view["stacks"][last["stack"]]
+        if stack["call_open"]:  # the play is the opponent's, and may be called out
             last_card = view["players"][last["player"]]["cards"] == 0
             self._call = self.wants_call(view, stack) or (last_card and self.level != "easy")
 
-    def wants_call(self, view: dict[str, Any], stack: dict[str, Any]) -> bool:
+    def wants_call(self, view: SplunkView, stack: StackView) -> bool:
         return bool(stack["up_total"] + NORMAL_BASE > 21)
 
-    def choose_stack(self, view: dict[str, Any]) -> int:
+    def choose_stack(self, view: SplunkView) -> int:
         totals = [(s["up_total"], self.rng.random(), i) for i, s in enumerate(view["stacks"])]
         return min(totals)[2]
 
@@ -210,33 +226,24 @@ class Easy(SplunkPlayer):
     """A crude threshold; slow and often wrong at slaps."""
 
     level = "easy"
-    profile = PROFILES["easy"]
 
-    def wants_call(self, view: dict[str, Any], stack: dict[str, Any]) -> bool:
+    def wants_call(self, view: SplunkView, stack: StackView) -> bool:
         return bool(stack["up_total"] >= EASY_CALL_AT)
 
-    def choose_stack(self, view: dict[str, Any]) -> int:
+    def choose_stack(self, view: SplunkView) -> int:
         safe = [i for i, s in enumerate(view["stacks"]) if s["up_total"] <= EASY_SAFE_UP_TO]
         return self.rng.choice(safe or list(range(STACKS)))
-
-
-class Normal(SplunkPlayer):
-    """An average base added to what is face up; a fair match for a beginner."""
-
-    level = "normal"
-    profile = PROFILES["normal"]
 
 
 class Hard(SplunkPlayer):
     """Counts the cards it has not seen; quick and rarely wrong at slaps."""
 
     level = "hard"
-    profile = PROFILES["hard"]
 
-    def wants_call(self, view: dict[str, Any], stack: dict[str, Any]) -> bool:
+    def wants_call(self, view: SplunkView, stack: StackView) -> bool:
         return chance_over(stack["up_total"], unseen_values(view)) > 0.5
 
-    def choose_stack(self, view: dict[str, Any]) -> int:
+    def choose_stack(self, view: SplunkView) -> int:
         values = unseen_values(view)
         best: tuple[float, float, int] | None = None
         for i, stack in enumerate(view["stacks"]):
@@ -249,4 +256,7 @@ class Hard(SplunkPlayer):
         return best[2]
 
 
-PLAYERS: dict[str, type[ComputerPlayer]] = {"easy": Easy, "normal": Normal, "hard": Hard}
+#: speed -> a maker of players at that speed: ``PLAYERS["hard"](seat, seed=1)``
+PLAYERS: dict[str, PlayerMaker] = {
+    level: partial(cls, level=level)
+    for level, cls in (("easy", Easy), ("normal", SplunkPlayer), ("hard", Hard))}

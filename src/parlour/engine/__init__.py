@@ -8,8 +8,10 @@ from parlour.engine.events import Event
 from parlour.engine.game import Game
 from parlour.engine.outcome import Outcome, Termination
 from parlour.engine.record import Record, parse_record
+from parlour.engine.spec import LEVELS, GameSpec, Metric, Option, Pacing
 
 __all__ = [
-    "Action", "Card", "Chance", "Event", "Game", "GameError", "IllegalAction", "Outcome",
-    "Record", "RecordError", "Termination", "parse_action", "parse_record",
+    "LEVELS", "Action", "Card", "Chance", "Event", "Game", "GameError", "GameSpec",
+    "IllegalAction", "Metric", "Option", "Outcome", "Pacing", "Record", "RecordError",
+    "Termination", "parse_action", "parse_record",
 ]

@@ -1,16 +1,16 @@
 """Actions: small typed values with a JSON form, one class per kind of move.
 
-Each game declares its own action classes on top of :class:`Action`; ``type`` names the kind
-in JSON, and every other field is an optional integer (``at``, ``stack``).
+A game declares each of its actions in two lines: the class, named by its JSON ``type``,
+and a docstring; any field beyond ``player`` is an integer (``at``, ``stack``), optional
+when it has a default. Every action class is a frozen dataclass with slots.
 
->>> from dataclasses import dataclass
->>> from typing import ClassVar
->>> @dataclass(frozen=True, slots=True)
-... class Slap(Action):
-...     type: ClassVar[str] = "slap"
+>>> class Slap(Action, kind="slap"):
+...     '''Slap the pile.'''
 ...     at: int | None = None
 >>> Slap(2, at=5).to_json()
 {'player': 2, 'type': 'slap', 'at': 5}
+>>> Slap(2, at=5)
+Slap(player=2, at=5)
 >>> parse_action({"player": 1, "type": "slap"}, {"slap": Slap})
 Slap(player=1, at=None)
 >>> parse_action({"player": 1, "type": "jump"}, {"slap": Slap})
@@ -23,13 +23,27 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, dataclass_transform
 
 from parlour.engine.errors import RecordError
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+@dataclass_transform(frozen_default=True)
+class _ActionClass(type):
+    """Makes every action class a frozen dataclass with slots, its ``type`` its ``kind``."""
+
+    def __new__(mcs, name: str, bases: tuple[type, ...], namespace: dict[str, Any],
+                kind: str | None = None) -> type:
+        cls = super().__new__(mcs, name, bases, namespace)
+        if "__slots__" in namespace:  # the slotted copy that dataclass() makes of the class
+            return cls
+        if kind is not None:
+            cls.type = kind  # type: ignore[attr-defined]
+        made: type = dataclass(frozen=True, slots=True)(cls)  # type: ignore[arg-type]
+        return made
+
+
+class Action(metaclass=_ActionClass):
     """An action by seat ``player``."""
 
     type: ClassVar[str] = "action"
@@ -41,6 +55,12 @@ class Action:
             value = getattr(self, f.name)
             if value is not None:
                 out[f.name] = value
+        return out
+
+    def for_seat(self) -> dict[str, Any]:
+        """The JSON form without ``player``: what a seat sends for it over the socket."""
+        out = self.to_json()
+        del out["player"]
         return out
 
 
@@ -61,7 +81,9 @@ def parse_action(
         raise RecordError(f"an action must be a JSON object, not {type(obj).__name__}")
     kind = obj.get("type")
     if not isinstance(kind, str) or kind not in kinds:
-        raise RecordError(f"unknown action type {kind!r} (expected one of: {', '.join(kinds)})")
+        # a long or odd string is not echoed back: say what it is, not what it says
+        shown = repr(kind) if isinstance(kind, str) and len(kind) <= 24 else "that"
+        raise RecordError(f"unknown action type {shown} (expected one of: {', '.join(kinds)})")
     cls = kinds[kind]
     if player is None:
         player = obj.get("player")

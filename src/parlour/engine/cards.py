@@ -6,12 +6,13 @@ records, views and events JSON as they are, and make the hot loops of simulation
 
 >>> parse_card("qh")
 'QH'
->>> rank_of("TD"), is_jack("JC"), is_joker("X2")
-('T', True, True)
+>>> rank_of("TD"), is_joker("X2")
+('T', True)
 >>> len(standard_deck()), len(standard_deck(jokers=True))
 (52, 54)
->>> value21("KD"), value21("AS"), value21("X1")
-(10, 1, 0)
+
+What a card is worth, or which rank matters, is each game's own business (Splunk's count,
+Slapjack's Jacks): it lives in that game's module.
 """
 
 from __future__ import annotations
@@ -29,8 +30,7 @@ SUITS = "SHDC"
 JOKERS: tuple[Card, ...] = (Card("X1"), Card("X2"))
 
 _STANDARD: tuple[Card, ...] = tuple(Card(r + s) for s in SUITS for r in RANKS)
-_ALL_NAMES = frozenset(_STANDARD) | frozenset(JOKERS)
-_VALUE21 = {**{r: i + 1 for i, r in enumerate("A23456789")}, "T": 10, "J": 10, "Q": 10, "K": 10}
+ALL_CARDS: frozenset[Card] = frozenset(_STANDARD) | frozenset(JOKERS)
 
 
 def standard_deck(*, jokers: bool = False) -> list[Card]:
@@ -40,7 +40,7 @@ def standard_deck(*, jokers: bool = False) -> list[Card]:
 
 def parse_card(text: object) -> Card:
     """Checks and normalises one card name; raises :class:`RecordError` if it is not one."""
-    if not isinstance(text, str) or text.upper() not in _ALL_NAMES:
+    if not isinstance(text, str) or text.upper() not in ALL_CARDS:
         raise RecordError(
             f"not a card: {text!r} (expected rank A23456789TJQK + suit SHDC, or X1/X2)")
     return Card(text.upper())
@@ -51,32 +51,8 @@ def rank_of(card: str) -> str:
     return card[0]
 
 
-def is_jack(card: str) -> bool:
-    return card[0] == "J"
-
-
 def is_joker(card: str) -> bool:
     return card[0] == "X"
-
-
-def value21(card: str) -> int:
-    """Splunk's count: ace 1, 2..10 face value, J Q K 10, joker 0."""
-    return _VALUE21.get(card[0], 0)
-
-
-_CARD_VALUE21: dict[str, int] = {card: value21(card) for card in _ALL_NAMES}
-
-
-def total21(cards: Iterable[str]) -> int:
-    """The sum of :func:`value21` over ``cards``: a Splunk stack's count.
-
-    Every view of a Splunk game totals each stack, so this runs in the hot loop of every
-    simulation: one dictionary lookup per card, in C.
-
-    >>> total21(["X1", "KS", "AH", "9C"])
-    20
-    """
-    return sum(map(_CARD_VALUE21.__getitem__, cards))
 
 
 def check_same_cards(cards: Sequence[object], expected: Iterable[object], what: str) -> None:

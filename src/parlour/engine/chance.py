@@ -2,9 +2,11 @@
 
 A game never touches the global random generator. It asks its ``Chance`` for a fresh deck or
 for the shuffle of some cards; the answer comes from the stacked ``decks``/``shuffles`` of a
-record while they last, then from a generator seeded once per game. Every answer is written
-down, so :meth:`Chance.outcomes` lets a record give each chance outcome explicitly and
-replay identically in any later version, whatever the generator does.
+record while they last, then from a generator seeded once per game, or, with no seed, from
+the operating system's cryptographic generator (live tables: nothing seen at a table may
+predict a hidden card). Every answer is written down, so :meth:`Chance.outcomes` lets a
+record give each chance outcome explicitly and replay identically in any later version,
+whatever the generator does.
 
 >>> c = Chance(seed=1, decks=[["b", "a", "c"]])
 >>> c.deck(["a", "b", "c"])
@@ -39,7 +41,8 @@ class Chance:
         shuffles: Iterable[Sequence[Any]] = (),
     ) -> None:
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng: random.Random = (random.Random(seed) if seed is not None
+                                   else random.SystemRandom())
         self._decks: deque[list[Any]] = deque(list(d) for d in decks)
         self._shuffles: deque[list[Any]] = deque(list(s) for s in shuffles)
         self.used_decks: list[list[Any]] = []

@@ -1,13 +1,16 @@
 """The shape every game shares: checked and unchecked moves, views, outcome, record.
 
 A game is exactly its history: the number of players, the options, the chance outcomes
-(:class:`~parlour.engine.chance.Chance`) and the actions. A subclass supplies the rules in
-four small pieces:
+(:class:`~parlour.engine.chance.Chance`) and the actions. A subclass names its
+:class:`~parlour.engine.spec.GameSpec` (``spec``: players, options, actions, view) and
+supplies the rules in small pieces:
 
 - ``_setup(events)``: deal and everything before the first action;
 - ``_why_illegal(action)``: ``None`` if the action may be taken now, else the reason;
 - ``_do(action, events)``: carry it out, appending public events when ``events`` is a list;
-- ``legal_actions(seat)``, ``view(seat)`` and ``outcome``.
+- ``legal_actions(seat)``, ``view(seat)`` and ``outcome``. A seat's view lists the actions
+  open to it (``legal``, from :meth:`Game.legal_json`) and every fact it needs to act, so
+  that no reader re-derives a rule.
 
 :meth:`Game.apply` is the checked path for untrusted input: a refused action raises
 :class:`~parlour.engine.errors.IllegalAction` before anything changes, so the state is
@@ -24,14 +27,16 @@ from typing import Any, ClassVar
 
 from parlour.engine.actions import Action, parse_action
 from parlour.engine.chance import Chance
-from parlour.engine.errors import IllegalAction, RecordError
+from parlour.engine.errors import IllegalAction
 from parlour.engine.events import Event
 from parlour.engine.outcome import Outcome
+from parlour.engine.spec import GameSpec
 
 
 class Game(ABC):
     """Base class of every Parlour game."""
 
+    spec: ClassVar[GameSpec]
     name: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
@@ -40,9 +45,12 @@ class Game(ABC):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        kinds = getattr(cls, "action_kinds", None)
-        if kinds is not None:  # checked on every apply: a set, not a scan of the mapping
-            cls._action_classes = frozenset(kinds.values())
+        spec = getattr(cls, "spec", None)
+        if spec is not None:  # read on every apply: plain attributes, a set of classes
+            cls.name = spec.name
+            cls.min_players, cls.max_players = spec.players
+            cls.action_kinds = spec.actions
+            cls._action_classes = frozenset(spec.actions.values())
 
     def __init__(
         self,
@@ -53,29 +61,17 @@ class Game(ABC):
         decks: Iterable[Sequence[Any]] = (),
         shuffles: Iterable[Sequence[Any]] = (),
     ) -> None:
-        if not isinstance(players, int) or isinstance(players, bool) or not (
-            self.min_players <= players <= self.max_players
-        ):
-            raise RecordError(
-                f"{self.name} is for {self.min_players} to {self.max_players} players, "
-                f"not {players!r}"
-            )
-        self.players = players
+        self.players = self.spec.check_players(players)
         self.seed = seed
         self.chance = Chance(seed, decks, shuffles)
-        self.options: dict[str, Any] = self._resolve_options(dict(options or {}))
+        self.options: dict[str, Any] = self.spec.resolve_options(
+            dict(options or {}), players=players, draw=self.chance.choice)
         self.history: list[Action] = []
         #: every event of the setup and of each checked :meth:`apply`, in order
         self.events: list[Event] = []
         self._setup(self.events)
 
     # -- what a game supplies ------------------------------------------------------------
-
-    def _resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        """Checks the options and fills in every default (chance ones drawn from ``chance``)."""
-        if options:
-            raise RecordError(f"{self.name} takes no options, got {sorted(options)}")
-        return {}
 
     @abstractmethod
     def _setup(self, events: list[Event]) -> None: ...
@@ -91,8 +87,9 @@ class Game(ABC):
         """Every action ``seat`` may take now (empty once the game is over)."""
 
     @abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see, as a JSON object; ``None`` is the public, spectator's view."""
+    def view(self, seat: int | None) -> Mapping[str, Any]:
+        """What ``seat`` may see, as a JSON object (the game's TypedDict); ``None`` is the
+        public, spectator's view."""
 
     @property
     @abstractmethod
@@ -110,6 +107,13 @@ class Game(ABC):
         if self.outcome is not None:
             return "the game is over"
         return self._why_illegal(action)
+
+    def legal_json(self, seat: int | None) -> list[dict[str, Any]]:
+        """The actions open to ``seat`` now, as a seat sends them (no ``player``); none for a
+        spectator. Every view carries this as ``legal``."""
+        if seat is None:
+            return []
+        return [a.for_seat() for a in self.legal_actions(seat)]
 
     def is_legal(self, action: Action) -> bool:
         return self.why_illegal(action) is None

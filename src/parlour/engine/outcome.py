@@ -1,4 +1,4 @@
-"""How a game ended."""
+"""How a game ended: the winner, and why (each game's own :class:`Termination`)."""
 
 from __future__ import annotations
 
@@ -8,21 +8,19 @@ from typing import Any
 
 
 class Termination(enum.Enum):
-    """Why the game ended."""
+    """Why a game ended. Each game subclasses it with its own endings, so that an ending
+    that belongs to one game lives with that game.
 
-    LAST_PLAYER_STANDING = "last_player_standing"
-    """Every other player is out (Slapjack, Slabberjan)."""
-    RAN_OUT_OF_CARDS = "ran_out_of_cards"
-    """The winner got rid of all their cards and their last play stood (Splunk)."""
+    >>> class Coin(Termination):
+    ...     CALLED = "called"
+    >>> Outcome(1, Coin.CALLED).to_json()
+    {'winner': 1, 'termination': 'called'}
+    """
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """The end of a game.
-
-    >>> Outcome(1, Termination.LAST_PLAYER_STANDING).to_json()
-    {'winner': 1, 'termination': 'last_player_standing'}
-    """
+    """The end of a game."""
 
     winner: int
     termination: Termination

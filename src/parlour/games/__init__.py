@@ -1,22 +1,45 @@
-"""The games, looked up by name. Each module ``parlour.games.<name>`` defines ``GAME``."""
+"""The games: one module each, opening with its :class:`~parlour.engine.GameSpec`.
+
+The registry is built from the game classes themselves, so a game is added here once, by
+importing its class; every other layer looks games up through :data:`GAMES`.
+
+>>> sorted(GAMES)
+['slabberjan', 'slapjack', 'splunk']
+>>> spec("splunk").players
+(2, 2)
+"""
 
 from __future__ import annotations
 
-import importlib
+from collections.abc import Mapping
 from typing import Any
 
-from parlour.engine import Game, RecordError
+from parlour.engine import Game, GameSpec, RecordError
 from parlour.engine import record as _record
+from parlour.games.slabberjan import Slabberjan
+from parlour.games.slapjack import Slapjack
+from parlour.games.splunk import Splunk
 
-GAME_NAMES: tuple[str, ...] = ("slabberjan", "slapjack", "splunk")
+#: Every game, by name, in the order the pages list them.
+GAMES: Mapping[str, type[Game]] = {cls.spec.name: cls for cls in (Slabberjan, Slapjack, Splunk)}
+#: The names of the games, in that order.
+GAME_NAMES: tuple[str, ...] = tuple(GAMES)
 
 
-def game_class(name: str) -> type[Game]:
+def game_class(name: object) -> type[Game]:
     """The class of the game called ``name``; :class:`RecordError` if there is none."""
-    if name not in GAME_NAMES:
-        raise RecordError(f"unknown game {name!r} (expected one of: {', '.join(GAME_NAMES)})")
-    cls: type[Game] = importlib.import_module(f"parlour.games.{name}").GAME
+    if not isinstance(name, str):
+        raise RecordError(f"'game' must name a game: one of {', '.join(GAMES)}")
+    cls = GAMES.get(name)
+    if cls is None:
+        shown = repr(name) if len(name) <= 24 and name.isprintable() else "by that name"
+        raise RecordError(f"unknown game {shown} (expected one of: {', '.join(GAMES)})")
     return cls
+
+
+def spec(name: object) -> GameSpec:
+    """The spec of the game called ``name``; :class:`RecordError` if there is none."""
+    return game_class(name).spec
 
 
 def new_game(name: str, players: int = 2, **kwargs: Any) -> Game:

@@ -35,11 +35,10 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Literal, TypedDict
 
-from parlour.engine import Action, Event, Game, Outcome, RecordError, Termination
+from parlour.engine import Action, Event, Game, GameSpec, Option, Outcome, Pacing, Termination
 
 #: The 21 kinds of piece, high to low.
 KINDS: tuple[str, ...] = (
@@ -62,40 +61,246 @@ WORDS: Mapping[str, str] = {
 }
 FOOL_OVER_FOOL = "fool over fool"
 MAX_CHIPS = 1000
+#: Above every rank: a pay line that everyone is under ("fewer players than that: all pay").
+NOBODY = len(KINDS)
 
 
-@dataclass(frozen=True, slots=True)
-class Swap(Action):
+class Swap(Action, kind="swap"):
     """Try to exchange pieces with the player to your left (S4, S5)."""
 
-    type: ClassVar[str] = "swap"
 
-
-@dataclass(frozen=True, slots=True)
-class Stand(Action):
+class Stand(Action, kind="stand"):
     """Keep your piece: matador holders, anyone with ``free_choice``, the dealer (S4, S8)."""
 
-    type: ClassVar[str] = "stand"
 
-
-@dataclass(frozen=True, slots=True)
-class Draw(Action):
+class Draw(Action, kind="draw"):
     """The dealer exchanges their piece for the top piece of the bag (S8)."""
 
-    type: ClassVar[str] = "draw"
+
+# -- S10, the payment at the end of a round ------------------------------------------------
+
+PayReason = Literal["fool", "lowest"]
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def pay_line(others: Iterable[str]) -> int:
+    """S10 seen from one seat: given every *other* piece in play, a player pays holding a
+    fool or a piece ranked at most this.
+
+    With two fools among the others the two lowest non-fool ranks pay, else the lowest;
+    everyone tied at that rank pays, and with too few others everybody pays (:data:`NOBODY`).
+
+    >>> pay_line(["3", "7"]) == RANK["3"], pay_line(["fool", "fool", "3"]) == NOBODY
+    (True, True)
+    """
+    fools, low1, low2 = 0, NOBODY, NOBODY
+    for held in others:
+        if held == FOOL:
+            fools += 1
+            continue
+        r = RANK[held]
+        if r < low1:
+            low1, low2 = r, low1
+        elif r < low2:
+            low2 = r
+    return low2 if fools >= 2 else low1
+
+
+def pays(piece: str, line: int) -> bool:
+    """Whether ``piece`` pays under the :func:`pay_line` ``line`` of the other pieces."""
+    return piece == FOOL or RANK[piece] <= line
+
+
+def payers(hands: Mapping[int, str]) -> dict[int, PayReason]:
+    """S10: who pays one chip at the end of the round, and why, given every hand in play;
+    fools first, then the lowest by rank and seat (the order the payments are made in).
+
+    >>> payers({0: "fool", 1: "3", 2: "7", 3: "3"})
+    {0: 'fool', 1: 'lowest', 3: 'lowest'}
+    >>> sorted(payers({0: "fool", 1: "fool", 2: "2", 3: "5", 4: "9"}))
+    [0, 1, 2, 3]
+
+    It agrees with :func:`pay_line` for every seat (a property test checks it).
+    """
+    fools = [s for s, piece in hands.items() if piece == FOOL]
+    others = sorted((RANK[piece], s) for s, piece in hands.items() if piece != FOOL)
+    need = 2 if len(fools) >= 2 else 1
+    due: dict[int, PayReason] = {s: "fool" for s in sorted(fools)}
+    cutoff = others[need - 1][0] if len(others) > need else NOBODY
+    due.update((s, "lowest") for rank, s in others if rank <= cutoff)
+    return due
+
+
+class SlabberjanTermination(Termination):
+    LAST_PLAYER_STANDING = "last_player_standing"
+    """Every other player is out of chips (S11, S12)."""
+
+
+# -- what a seat sees ------------------------------------------------------------------------
+
+class PlayerView(TypedDict):
+    chips: int
+    out: bool
+    shown: str | None
+    """The matador this player announced this deal, if any."""
+    left: int | None
+    """The next seat still in to this player's left: whom their swap goes to (S3, S4)."""
+
+
+class Reveal(TypedDict):
+    """The end of the latest round (S9, S10)."""
+
+    round: int
+    pieces: list[str | None]
+    pays: list[PayReason | None]
+    """Per seat: why it owed a chip at this reveal (a fool, the lowest), or None."""
+
+
+class SlabberjanView(TypedDict):
+    game: str
+    seat: int | None
+    players: list[PlayerView]
+    pot: int
+    dealer: int
+    round: int
+    deal: int
+    turn: int | None
+    phase: str
+    bird: bool
+    bag: int
+    set_aside: int
+    free_choice: bool
+    reveal: Reveal | None
+    winner: int | None
+    legal: list[dict[str, Any]]
+    piece: str | None
+    """The seat's own piece (None for a spectator)."""
+    learned: list[dict[str, Any]]
+    """What the seat learned in its own swaps and draws this deal."""
+
+
+# The events: public part, then (in a comment) what only some seats are told.
+class DealEvent(TypedDict):
+    round: int
+    dealer: int
+    deal: int
+    # private, each seat: piece
+
+
+class SeatEvent(TypedDict):
+    """``stand``, ``out``."""
+
+    player: int
+
+
+class SwapEvent(TypedDict):
+    player: int
+    target: int
+    # private, the two: gave, got
+
+
+class AnnounceEvent(TypedDict, total=False):
+    player: int
+    holder: int | None
+    bag: bool
+    piece: str
+    words: str
+    players: list[int]
+    """fool over fool: the two fool holders."""
+
+
+class ReasonEvent(TypedDict):
+    """``no_swap``, ``keep``."""
+
+    player: int
+    reason: str
+
+
+class UndoEvent(TypedDict):
+    reason: str
+    # private, each seat: piece
+
+
+class RevealEvent(TypedDict):
+    pieces: list[str | None]
+
+
+class PayEvent(TypedDict):
+    player: int
+    reason: str
+    chips: int
+    pot: int
+
+
+class SparedEvent(TypedDict):
+    players: list[int]
+    reason: str
+
+
+class WinEvent(TypedDict):
+    player: int
+    pot: int
+
+
+class DealerChips:
+    """The game's own statistic for ``parlour simulate``: per seat, the rounds it dealt
+    (``dealer_rounds``) and the chips it owed in them (``dealer_chips``: every payment, and
+    a payment it could not make, which put it out). A dealer's only choice is draw or
+    stand, so ``dealer_chips_per_round`` measures that choice."""
+
+    def __init__(self, players: int) -> None:
+        self.rounds = [0.0] * players
+        self.chips = [0.0] * players
+        self.dealer: int | None = None
+        self.round = 0
+
+    def see(self, events: Sequence[Event]) -> None:
+        for e in events:
+            data = e.data
+            if e.type == "deal":
+                self.dealer = data["dealer"]
+                if data["round"] != self.round:  # a redeal (fool over fool) is the same round
+                    self.round = data["round"]
+                    self.rounds[data["dealer"]] += 1
+            elif e.type in ("pay", "out") and data["player"] == self.dealer:
+                self.chips[data["player"]] += 1
+
+    def result(self) -> dict[str, list[float]]:
+        return {"dealer_rounds": self.rounds, "dealer_chips": self.chips}
+
+
+SPEC = GameSpec(
+    name="slabberjan",
+    title="Slabberjan",
+    blurb="Swap pieces to the left and hope the lowest one is not yours.",
+    players=(2, 42),
+    seats=(2, 42),
+    default_players=5,
+    options=(
+        Option("chips", "int", "Chips each", default=3, low=1, high=MAX_CHIPS,
+               help="the same for every player (S1)"),
+        Option("dealer", "seat", "First dealer", chance=True,
+               help="drawn by chance when not given (S1)"),
+        Option("free_choice", "bool", "Free choice", default=False,
+               help="any player may stand instead of swapping (S4, Cuckoo-style)"),
+    ),
+    actions={"swap": Swap, "stand": Stand, "draw": Draw},
+    view=SlabberjanView,
+    pacing=Pacing(
+        after=frozenset({"reveal", "announce"}),
+        held=frozenset({"swap", "stand", "draw"}),
+        pause={"easy": 3.0, "normal": 2.4, "hard": 1.8},
+        why="After a reveal (who pays, who is out) and after a matador's announcement, the "
+            "next computer move waits long enough for a person to read the table.",
+    ),
+    metrics=DealerChips,
+    ratios={"dealer_chips_per_round": ("dealer_chips", "dealer_rounds")},
+)
 
 
 class Slabberjan(Game):
     """The state of one game of Slabberjan."""
 
-    name = "slabberjan"
-    min_players = 2
-    max_players = 42
-    action_kinds = {"swap": Swap, "stand": Stand, "draw": Draw}
+    spec = SPEC
 
     chips: list[int]
     out: list[bool]
@@ -105,28 +310,7 @@ class Slabberjan(Game):
     shown: list[str | None]
     learned: list[list[dict[str, Any]]]
 
-    # -- options and setup -----------------------------------------------------------------
-
-    def _resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        unknown = sorted(set(options) - {"chips", "dealer", "free_choice"})
-        if unknown:
-            raise RecordError(f"slabberjan has no option {', '.join(map(repr, unknown))} "
-                              "(expected chips, dealer, free_choice)")
-        chips = options.get("chips", 3)
-        if not _is_int(chips) or not 1 <= chips <= MAX_CHIPS:
-            raise RecordError(f"slabberjan option 'chips' must be an integer from 1 to "
-                              f"{MAX_CHIPS}, not {chips!r}")
-        free_choice = options.get("free_choice", False)
-        if not isinstance(free_choice, bool):
-            raise RecordError(f"slabberjan option 'free_choice' must be true or false, "
-                              f"not {free_choice!r}")
-        dealer = options.get("dealer")
-        if dealer is None:
-            dealer = self.chance.choice(self.players)  # S1: the first dealer is random
-        elif not _is_int(dealer) or not 0 <= dealer < self.players:
-            raise RecordError(f"slabberjan option 'dealer' must be a seat from 0 to "
-                              f"{self.players - 1}, not {dealer!r}")
-        return {"chips": chips, "dealer": dealer, "free_choice": free_choice}
+    # -- setup -------------------------------------------------------------------------------
 
     def _setup(self, events: list[Event]) -> None:
         n = self.players
@@ -139,7 +323,7 @@ class Slabberjan(Game):
         self.round = 1
         self.deals = 0
         self.winner: int | None = None
-        self.revealed: list[str | None] | None = None
+        self.reveal: Reveal | None = None
         self._deal(events)
 
     def _deal(self, events: list[Event] | None) -> None:
@@ -164,7 +348,7 @@ class Slabberjan(Game):
         self.phase = "turns"
         if events is not None:
             events.append(Event(
-                "deal", {"round": self.round, "dealer": self.dealer, "deal": self.deals},
+                "deal", DealEvent(round=self.round, dealer=self.dealer, deal=self.deals),
                 {s: {"piece": p} for s, p in enumerate(hands) if p is not None}))
 
     # -- checks -------------------------------------------------------------------------------
@@ -224,7 +408,7 @@ class Slabberjan(Game):
 
     def _stand(self, p: int, events: list[Event] | None) -> None:
         if events is not None:
-            events.append(Event("stand", {"player": p}))
+            events.append(Event("stand", SeatEvent(player=p)))
         if p == self.dealer:
             self._end_round(events)  # S9
         else:
@@ -253,8 +437,8 @@ class Slabberjan(Game):
             if target == p:
                 # The chain of inns came back round to the swapper: no swap.
                 if events is not None:
-                    events.append(Event("no_swap", {"player": p,
-                                                    "reason": "the inns lead back to you"}))
+                    events.append(Event("no_swap", ReasonEvent(
+                        player=p, reason="the inns lead back to you")))
                 self._pass_turn(p)
                 return
         mine = hands[p]
@@ -272,7 +456,7 @@ class Slabberjan(Game):
         self.learned[p].append({"with": q, "gave": mine, "got": theirs})
         self.learned[q].append({"with": p, "gave": theirs, "got": mine})
         if events is not None:
-            events.append(Event("swap", {"player": p, "target": q},
+            events.append(Event("swap", SwapEvent(player=p, target=q),
                                 {p: {"gave": mine, "got": theirs},
                                  q: {"gave": theirs, "got": mine}}))
 
@@ -295,9 +479,9 @@ class Slabberjan(Game):
     def _fool_over_fool(self, p: int, q: int, events: list[Event] | None) -> None:
         """S7: both fools are shown and the same dealer deals again, in the same round."""
         if events is not None:
-            events.append(Event("announce", {
-                "player": p, "holder": q, "bag": False, "piece": FOOL,
-                "words": FOOL_OVER_FOOL, "players": [p, q]}))
+            events.append(Event("announce", AnnounceEvent(
+                player=p, holder=q, bag=False, piece=FOOL, words=FOOL_OVER_FOOL,
+                players=[p, q])))
         self._deal(events)
 
     def _undo_swaps(self, events: list[Event] | None) -> None:
@@ -307,7 +491,7 @@ class Slabberjan(Game):
             if not out[s]:
                 hands[s] = dealt[s]
         if events is not None:
-            events.append(Event("undo", {"reason": WORDS["cat"]},
+            events.append(Event("undo", UndoEvent(reason=WORDS["cat"]),
                                 {s: {"piece": hands[s]} for s in range(self.players)
                                  if not out[s]}))
 
@@ -317,9 +501,9 @@ class Slabberjan(Game):
         if holder is not None:
             self.shown[holder] = piece
         if events is not None:
-            events.append(Event("announce", {
-                "player": p, "holder": holder, "bag": holder is None, "piece": piece,
-                "words": WORDS[piece]}))
+            events.append(Event("announce", AnnounceEvent(
+                player=p, holder=holder, bag=holder is None, piece=piece,
+                words=WORDS[piece])))
 
     # -- the dealer and the bag -----------------------------------------------------------------
 
@@ -345,7 +529,7 @@ class Slabberjan(Game):
         else:
             # S8: the bag ran out (inns used it up): the dealer keeps their piece.
             if events is not None:
-                events.append(Event("keep", {"player": d, "reason": "the bag is empty"}))
+                events.append(Event("keep", ReasonEvent(player=d, reason="the bag is empty")))
         if self.winner is None:
             self._end_round(events)
 
@@ -356,40 +540,24 @@ class Slabberjan(Game):
         self.set_aside.append(old)  # never drawn again this round
         self.learned[d].append({"with": "bag", "gave": old, "got": piece})
         if events is not None:
-            events.append(Event("draw", {"player": d}, {d: {"gave": old, "got": piece}}))
+            events.append(Event("draw", SeatEvent(player=d), {d: {"gave": old, "got": piece}}))
 
     # -- the end of a round -------------------------------------------------------------------
 
     def _end_round(self, events: list[Event] | None) -> None:
         """S9 to S11, then the deal passes on (S1)."""
-        self.revealed = list(self.hands)
+        pieces = list(self.hands)
+        due = payers({s: p for s, p in enumerate(pieces) if p is not None})
+        self.reveal = {"round": self.round, "pieces": pieces,
+                       "pays": [due.get(s) for s in range(self.players)]}
         if events is not None:
-            events.append(Event("reveal", {"pieces": self.revealed}))
-        self._pay(self._payers(), "lowest", events)
+            events.append(Event("reveal", RevealEvent(pieces=list(pieces))))
+        self._pay(list(due), "lowest", events)
         if self.winner is not None:
             return
         self.dealer = self._next_in(self.dealer)
         self.round += 1
         self._deal(events)
-
-    def _payers(self) -> list[int]:
-        """S10: the fool holders, and the lowest one or two players below them."""
-        hands = self.hands
-        fools: list[int] = []
-        others: list[tuple[int, int]] = []
-        for s, piece in enumerate(hands):
-            if piece is None:
-                continue
-            if piece == FOOL:
-                fools.append(s)
-            else:
-                others.append((RANK[piece], s))
-        need = 2 if len(fools) >= 2 else 1
-        if len(others) <= need:
-            return fools + [s for _, s in others]
-        others.sort()
-        cutoff = others[need - 1][0]
-        return fools + [s for rank, s in others if rank <= cutoff]
 
     def _pay(self, seats: list[int], reason: str, events: list[Event] | None) -> None:
         """S11: each pays one chip; a player with none is out, unless all would be out."""
@@ -397,7 +565,7 @@ class Slabberjan(Game):
         broke = [s for s in seats if chips[s] == 0]
         if len(broke) == self.active:
             if events is not None:
-                events.append(Event("spared", {"players": broke, "reason": reason}))
+                events.append(Event("spared", SparedEvent(players=broke, reason=reason)))
             return
         for s in seats:
             if chips[s]:
@@ -405,8 +573,8 @@ class Slabberjan(Game):
                 self.pot += 1
                 if events is not None:
                     why = "fool" if reason == "lowest" and self.hands[s] == FOOL else reason
-                    events.append(Event("pay", {"player": s, "reason": why,
-                                                "chips": chips[s], "pot": self.pot}))
+                    events.append(Event("pay", PayEvent(player=s, reason=why, chips=chips[s],
+                                                        pot=self.pot)))
             else:
                 self._eliminate(s, events)
         if self.active == 1:
@@ -420,7 +588,7 @@ class Slabberjan(Game):
             self.set_aside.append(piece)  # S11: the piece leaves play
         self.hands[s] = None
         if events is not None:
-            events.append(Event("out", {"player": s}))
+            events.append(Event("out", SeatEvent(player=s)))
 
     def _win(self, events: list[Event] | None) -> None:
         """S12: the last player in takes the whole pot."""
@@ -431,7 +599,7 @@ class Slabberjan(Game):
         self.turn = None
         self.phase = "over"
         if events is not None:
-            events.append(Event("win", {"player": winner, "pot": won}))
+            events.append(Event("win", WinEvent(player=winner, pot=won)))
 
     # -- helpers ---------------------------------------------------------------------------------
 
@@ -457,14 +625,17 @@ class Slabberjan(Game):
     def outcome(self) -> Outcome | None:
         if self.winner is None:
             return None
-        return Outcome(self.winner, Termination.LAST_PLAYER_STANDING)
+        return Outcome(self.winner, SlabberjanTermination.LAST_PLAYER_STANDING)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        view: dict[str, Any] = {
+    def view(self, seat: int | None) -> SlabberjanView:
+        out = self.out
+        return {
             "game": self.name,
             "seat": seat,
-            "players": [{"chips": c, "out": o, "shown": m}
-                        for c, o, m in zip(self.chips, self.out, self.shown, strict=True)],
+            "players": [{"chips": c, "out": o, "shown": m,
+                         "left": None if o else self._next_in(s)}
+                        for s, (c, o, m) in enumerate(zip(self.chips, out, self.shown,
+                                                          strict=True))],
             "pot": self.pot,
             "dealer": self.dealer,
             "round": self.round,
@@ -475,14 +646,11 @@ class Slabberjan(Game):
             "bag": len(self.bag) - self.bag_top,
             "set_aside": len(self.set_aside),
             "free_choice": self.free_choice,
-            "revealed": list(self.revealed) if self.revealed is not None else None,
+            "reveal": None if self.reveal is None else {
+                "round": self.reveal["round"], "pieces": list(self.reveal["pieces"]),
+                "pays": list(self.reveal["pays"])},
             "winner": self.winner,
+            "legal": self.legal_json(seat),
+            "piece": None if seat is None else self.hands[seat],
+            "learned": [] if seat is None else [dict(fact) for fact in self.learned[seat]],
         }
-        if seat is not None:
-            view["piece"] = self.hands[seat]
-            view["learned"] = [dict(fact) for fact in self.learned[seat]]
-            view["legal"] = [a.type for a in self.legal_actions(seat)]
-        return view
-
-
-GAME = Slabberjan

@@ -11,7 +11,9 @@
   A slap names the card it was aimed at with ``at``, the number of flips made when it was
   sent, so that a slap which lost a race is ignored instead of punished (ruling J6).
 
-The rulings J1 to J9 of ``shared/rulings.md`` are implemented here; the comments cite them.
+The rulings J1 to J10 of ``shared/rulings.md`` are implemented here; the comments cite them.
+J10's pause after a pile is taken is :data:`SPEC`'s pacing, the one figure per speed that
+every live table and simulation holds its computer players to.
 
 >>> game = Slapjack(2, decks=[["JS", "2H"] + [c for c in standard_deck() if c not in ("JS", "2H")]])
 >>> [e.public()["card"] for e in game.apply(Flip(0)) if e.type == "flip"]
@@ -25,35 +27,116 @@ The rulings J1 to J9 of ``shared/rulings.md`` are implemented here; the comments
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, Literal, TypedDict
 
-from parlour.engine import Action, Event, Game, Outcome, Termination
-from parlour.engine.cards import Card, is_jack, standard_deck
+from parlour.engine import Action, Event, Game, GameSpec, Outcome, Pacing, Termination
+from parlour.engine.cards import Card, standard_deck
 
 
-@dataclass(frozen=True, slots=True)
-class Flip(Action):
+class Flip(Action, kind="flip"):
     """Turn the top card of your stack onto the pile (J2)."""
 
-    type: ClassVar[str] = "flip"
 
-
-@dataclass(frozen=True, slots=True)
-class Slap(Action):
+class Slap(Action, kind="slap"):
     """Slap the pile; ``at`` is the number of flips made when you slapped (J6)."""
 
-    type: ClassVar[str] = "slap"
     at: int | None = None
+
+
+def is_jack(card: str) -> bool:
+    """The only card that counts (J4): suits do not matter."""
+    return card[0] == "J"
+
+
+class SlapjackTermination(Termination):
+    LAST_PLAYER_STANDING = "last_player_standing"
+    """Every other player is out (J9)."""
+
+
+class PlayerView(TypedDict):
+    cards: int
+    out: bool
+    waiting: bool
+    """Still in with no cards: the next Jack is their last chance (J7)."""
+
+
+class SlapjackView(TypedDict):
+    """What a seat sees; every seat sees the same (nobody sees any stack, J1)."""
+
+    game: str
+    seat: int | None
+    players: list[PlayerView]
+    pile: int
+    top: Card | None
+    top_player: int | None
+    flips: int
+    turn: int | None
+    slappable: bool
+    winner: int | None
+    legal: list[dict[str, Any]]
+
+
+# The events, public (Slapjack has no private part): what a front end announces.
+class DealEvent(TypedDict):
+    cards: list[int]
+
+
+class FlipEvent(TypedDict):
+    player: int
+    card: Card
+    at: int
+
+
+class TakeEvent(TypedDict):
+    player: int
+    cards: int
+    reason: Literal["jack", "no_cards"]
+
+
+class WrongSlapEvent(TypedDict):
+    player: int
+    card: Card
+    to: int | None
+    penalty: Literal["card", "out"]
+
+
+class SlapIgnoredEvent(TypedDict):
+    player: int
+    at: int | None
+    reason: Literal["stale", "empty"]
+
+
+class SeatEvent(TypedDict):
+    """``out`` and ``win``."""
+
+    player: int
+
+
+SPEC = GameSpec(
+    name="slapjack",
+    title="Slapjack",
+    blurb="Flip cards onto the pile and be the first to slap every Jack.",
+    players=(2, 8),
+    seats=(2, 4),  # J10: the page seats you and 1 to 3 computer players
+    default_players=2,
+    actions={"flip": Flip, "slap": Slap},
+    view=SlapjackView,
+    pacing=Pacing(
+        at_field="flips",
+        after=frozenset({"deal", "take"}),
+        held=frozenset({"flip"}),
+        pause={"easy": 1.6, "normal": 1.3, "hard": 1.0},
+        why="J10: after the deal and after a pile is taken, a computer player waits before "
+            "flipping, longer on the easier speeds, so that nobody can bury a Jack faster "
+            "than a person can see it.",
+    ),
+)
 
 
 class Slapjack(Game):
     """The state of one game of Slapjack."""
 
-    name = "slapjack"
-    min_players = 2
-    max_players = 8
-    action_kinds = {"flip": Flip, "slap": Slap}
+    spec = SPEC
 
     stacks: list[deque[Card]]
     pile: list[Card]
@@ -72,7 +155,7 @@ class Slapjack(Game):
         self.last_flipper: int | None = None
         self.turn: int | None = 0  # J1: seat 0 flips first
         self.winner: int | None = None
-        events.append(Event("deal", {"cards": [len(s) for s in self.stacks]}))
+        events.append(Event("deal", DealEvent(cards=[len(s) for s in self.stacks])))
 
     # -- checks ------------------------------------------------------------------------------
 
@@ -121,15 +204,17 @@ class Slapjack(Game):
         self.top_player = self.last_flipper = p
         self.turn = self._next_with_cards(p + 1)
         if events is not None:
-            events.append(Event("flip", {"player": p, "card": card, "at": self.flips}))
+            events.append(Event("flip", FlipEvent(player=p, card=card, at=self.flips)))
 
     def _slap(self, p: int, at: int | None, events: list[Event] | None) -> None:
         pile = self.pile
         if not pile or (at is not None and at != self.flips):
             # J5: an empty pile does nothing; J6: a stale slap is ignored, without penalty.
             if events is not None:
-                reason = "empty" if not pile and at in (None, self.flips) else "stale"
-                events.append(Event("slap_ignored", {"player": p, "at": at, "reason": reason}))
+                reason: Literal["stale", "empty"] = (
+                    "empty" if not pile and at in (None, self.flips) else "stale")
+                events.append(Event("slap_ignored", SlapIgnoredEvent(player=p, at=at,
+                                                                     reason=reason)))
             return
         if is_jack(pile[-1]):
             # J4: the first slapper takes the pile; J7: the others waiting on it are out.
@@ -144,8 +229,8 @@ class Slapjack(Game):
         stack = self.stacks[p]
         if not stack:
             if events is not None:
-                events.append(Event("wrong_slap", {"player": p, "card": pile[-1], "to": None,
-                                                   "penalty": "out"}))
+                events.append(Event("wrong_slap", WrongSlapEvent(
+                    player=p, card=pile[-1], to=None, penalty="out")))
             self._knock_out([p], events)
         else:
             card = stack.popleft()
@@ -156,8 +241,8 @@ class Slapjack(Game):
                 self.stacks[owner].append(card)
                 to = owner
             if events is not None:
-                events.append(Event("wrong_slap", {"player": p, "card": pile[-1], "to": to,
-                                                   "penalty": "card"}))
+                events.append(Event("wrong_slap", WrongSlapEvent(
+                    player=p, card=pile[-1], to=to, penalty="card")))
         if self.turn is not None:
             self.turn = self._next_with_cards(self.turn)
 
@@ -167,7 +252,7 @@ class Slapjack(Game):
             self.winner = self.out.index(False)
             self.turn = None
             if events is not None:
-                events.append(Event("win", {"player": self.winner}))
+                events.append(Event("win", SeatEvent(player=self.winner)))
         elif self.turn is None and self.winner is None and self.pile and not is_jack(self.pile[-1]):
             # J8: nobody still in can flip; the last flipper (or, if they are out, the next
             # player still in after them) takes the pile and play goes on.
@@ -180,13 +265,14 @@ class Slapjack(Game):
 
     # -- helpers -------------------------------------------------------------------------------
 
-    def _take_pile(self, p: int, reason: str, events: list[Event] | None) -> None:
+    def _take_pile(self, p: int, reason: Literal["jack", "no_cards"],
+                   events: list[Event] | None) -> None:
         cards = self.chance.shuffle(self.pile)
         self.stacks[p].extend(cards)
         self.pile = []
         self.top_player = None
         if events is not None:
-            events.append(Event("take", {"player": p, "cards": len(cards), "reason": reason}))
+            events.append(Event("take", TakeEvent(player=p, cards=len(cards), reason=reason)))
 
     def _waiting(self) -> list[int]:
         """Players still in with no cards: they are waiting on the next Jack (J7)."""
@@ -197,7 +283,7 @@ class Slapjack(Game):
             self.out[q] = True
             self.players_in -= 1
             if events is not None:
-                events.append(Event("out", {"player": q}))
+                events.append(Event("out", SeatEvent(player=q)))
 
     def _next_with_cards(self, start: int) -> int | None:
         n = self.players
@@ -213,16 +299,16 @@ class Slapjack(Game):
     def outcome(self) -> Outcome | None:
         if self.winner is None:
             return None
-        return Outcome(self.winner, Termination.LAST_PLAYER_STANDING)
+        return Outcome(self.winner, SlapjackTermination.LAST_PLAYER_STANDING)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> SlapjackView:
         # Nobody sees any stack, their own included (J1), so every seat's view is the public
         # one; `seat` only says who is looking.
         top = self.pile[-1] if self.pile else None
         return {
             "game": self.name,
             "seat": seat,
-            "players": [{"cards": len(s), "out": o, "waiting": not o and not s}
+            "players": [PlayerView(cards=len(s), out=o, waiting=not o and not s)
                         for s, o in zip(self.stacks, self.out, strict=True)],
             "pile": len(self.pile),
             "top": top,
@@ -231,7 +317,5 @@ class Slapjack(Game):
             "turn": self.turn,
             "slappable": top is not None and is_jack(top),
             "winner": self.winner,
+            "legal": self.legal_json(seat),
         }
-
-
-GAME = Slapjack

@@ -47,41 +47,61 @@ Events (all public), enough for a front end to tell every call and slap:
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from collections.abc import Iterable
+from typing import Any, Literal, TypedDict
 
-from parlour.engine import Action, Event, Game, Outcome, RecordError, Termination
-from parlour.engine.cards import Card, standard_deck, total21
+from parlour.engine import Action, Event, Game, GameSpec, Option, Outcome, Pacing, Termination
+from parlour.engine.cards import ALL_CARDS, Card, standard_deck
 
 STACKS = 4
-_OPTIONS = ("jokers", "first")
+SlapKind = Literal["pair", "sandwich", "joker"]
 
 
-@dataclass(frozen=True, slots=True)
-class Play(Action):
+class Play(Action, kind="play"):
     """Put your top card, unseen, face up onto stack ``stack`` (P3)."""
 
-    type: ClassVar[str] = "play"
     stack: int
 
 
-@dataclass(frozen=True, slots=True)
-class Call(Action):
+class Call(Action, kind="call"):
     """Call out the opponent's last play: is its stack over 21 (P4)?"""
 
-    type: ClassVar[str] = "call"
 
-
-@dataclass(frozen=True, slots=True)
-class Slap(Action):
+class Slap(Action, kind="slap"):
     """Slap stack ``stack``; ``at`` is the number of plays made when you slapped (P5)."""
 
-    type: ClassVar[str] = "slap"
     stack: int
     at: int | None = None
 
 
-def slap_kind(stack: list[Card]) -> str | None:
+_VALUE21 = {**{r: i + 1 for i, r in enumerate("A23456789")}, "T": 10, "J": 10, "Q": 10, "K": 10}
+
+
+def value21(card: str) -> int:
+    """P4's count: ace 1, 2..10 face value, J Q K 10, joker 0.
+
+    >>> value21("KD"), value21("AS"), value21("X1")
+    (10, 1, 0)
+    """
+    return _VALUE21.get(card[0], 0)
+
+
+_CARD_VALUE21: dict[str, int] = {card: value21(card) for card in ALL_CARDS}
+
+
+def total21(cards: Iterable[str]) -> int:
+    """The sum of :func:`value21` over ``cards``: a stack's count.
+
+    Every view totals each stack, so this runs in the hot loop of every simulation: one
+    dictionary lookup per card, in C.
+
+    >>> total21(["X1", "KS", "AH", "9C"])
+    20
+    """
+    return sum(map(_CARD_VALUE21.__getitem__, cards))
+
+
+def slap_kind(stack: list[Card]) -> SlapKind | None:
     """What the top card of ``stack`` (bottom first, base at 0) makes: P5's three slaps.
 
     >>> slap_kind(["KD", "7S", "7H"]), slap_kind(["KD", "7S", "2C", "7H"]), slap_kind(["KD", "X1"])
@@ -104,34 +124,155 @@ def slap_kind(stack: list[Card]) -> str | None:
     return None
 
 
+class SplunkTermination(Termination):
+    """P6: the winner ran out of cards, and how."""
+
+    LAST_PLAY_STOOD = "last_play_stood"
+    NO_CARD_FOR_BASE = "no_card_for_base"
+    LAST_CARD_AS_BASE = "last_card_as_base"
+
+
+class PlayerView(TypedDict):
+    cards: int
+
+
+class StackView(TypedDict):
+    cards: int
+    base: bool
+    up: list[Card]
+    """The face-up cards, bottom first."""
+    up_total: int
+    call_open: bool
+    """The viewing seat may call out the play on this stack now (anyone, for a spectator)."""
+    slap: SlapKind | None
+    """What a slap on this stack would win on now (a pair, a sandwich, a joker), if any."""
+
+
+class LastPlay(TypedDict):
+    stack: int
+    player: int
+
+
+class SplunkView(TypedDict):
+    """What a seat sees; every seat sees the same (nobody sees a pile or a base, P1, G3)."""
+
+    game: str
+    seat: int | None
+    jokers: bool
+    first: int
+    players: list[PlayerView]
+    stacks: list[StackView]
+    turn: int | None
+    plays: int
+    last_play: LastPlay | None
+    call_open: bool
+    slap_open: int | None
+    slap_kind: SlapKind | None
+    winner: int | None
+    legal: list[dict[str, Any]]
+
+
+# The events, all public.
+class DealEvent(TypedDict):
+    cards: list[int]
+    jokers: bool
+
+
+class BaseEvent(TypedDict):
+    player: int
+    stack: int
+    reason: Literal["setup", "call", "slap", "wrong_slap"]
+
+
+class SeatEvent(TypedDict):
+    """``first``."""
+
+    player: int
+
+
+class PlayEvent(TypedDict):
+    player: int
+    stack: int
+    card: Card
+    at: int
+    kind: SlapKind | None
+
+
+class CallEvent(TypedDict):
+    player: int
+    accused: int
+    stack: int
+    base: Card
+    cards: list[Card]
+    total: int
+    over: bool
+    taker: int
+
+
+class SlapEvent(TypedDict):
+    player: int
+    stack: int
+    kind: SlapKind
+    taker: int
+    cards: int
+
+
+class WrongSlapEvent(TypedDict):
+    player: int
+    stack: int
+    reason: str
+    taker: int
+    cards: int
+
+
+class SlapIgnoredEvent(TypedDict):
+    player: int
+    stack: int
+    at: int | None
+    reason: Literal["stale"]
+
+
+class WinEvent(TypedDict):
+    player: int
+    reason: str
+
+
+SPEC = GameSpec(
+    name="splunk",
+    title="Splunk",
+    blurb="Two players, four stacks: call out a stack over 21 or slap a pair.",
+    players=(2, 2),
+    seats=(2, 2),
+    default_players=2,
+    options=(
+        Option("jokers", "bool", "Play with two jokers", default=False,
+               help="54 cards: a joker may be slapped at once and counts 0 (P1, P5)"),
+        Option("first", "seat", "First player", chance=True,
+               help="drawn by chance when not given (P2)"),
+    ),
+    actions={"play": Play, "call": Call, "slap": Slap},
+    view=SplunkView,
+    pacing=Pacing(
+        at_field="plays",
+        after=frozenset({"call", "slap", "wrong_slap"}),
+        held=frozenset({"play"}),
+        pause={"easy": 2.2, "normal": 1.7, "hard": 1.2},
+        why="After a call or a slap the stack changes hands and a new base goes down; the "
+            "next play waits long enough for a person to read who took what. Slaps and "
+            "calls are never held: they are races.",
+    ),
+)
+
+
 class Splunk(Game):
     """The state of one game of Splunk."""
 
-    name = "splunk"
-    min_players = 2
-    max_players = 2
-    action_kinds = {"play": Play, "call": Call, "slap": Slap}
+    spec = SPEC
 
     piles: list[deque[Card]]
     stacks: list[list[Card]]
 
-    # -- options and setup -------------------------------------------------------------------
-
-    def _resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        unknown = sorted(set(options) - set(_OPTIONS))
-        if unknown:
-            raise RecordError(f"splunk has no option {unknown} (its options: jokers, first)")
-        jokers = options.get("jokers", False)
-        if not isinstance(jokers, bool):
-            raise RecordError(f"splunk option 'jokers' must be true or false, not {jokers!r}")
-        # Drawn even when `first` is given, so that one seed always deals the same deck.
-        drawn = self.chance.choice(2)
-        first = options.get("first")
-        if first is None:
-            first = drawn
-        if isinstance(first, bool) or first not in (0, 1):
-            raise RecordError(f"splunk option 'first' must be seat 0 or 1, not {first!r}")
-        return {"jokers": jokers, "first": first}
+    # -- setup -------------------------------------------------------------------------------
 
     def _setup(self, events: list[Event]) -> None:
         deck = self.chance.deck(standard_deck(jokers=self.options["jokers"]))
@@ -142,20 +283,21 @@ class Splunk(Game):
         self.last_player: int | None = None
         self.last_stack: int | None = None
         # The slap the latest play opened, or None; also None once that play is settled.
-        self.open_slap: str | None = None
+        self.open_slap: SlapKind | None = None
         # True once a call or a slap has dealt with the latest play's stack (P5: "the other
         # is stale").
         self.settled = False
         self.winner: int | None = None
+        self.ending = SplunkTermination.LAST_PLAY_STOOD
         self.turn: int | None = self.options["first"]
-        events.append(Event("deal", {"cards": [len(p) for p in self.piles],
-                                     "jokers": self.options["jokers"]}))
+        events.append(Event("deal", DealEvent(cards=[len(p) for p in self.piles],
+                                              jokers=self.options["jokers"])))
         # P2: seat 0's top two cards are the bases of stacks 0 and 1, seat 1's of 2 and 3.
         for slot in range(STACKS):
             owner = slot // 2
             self.stacks[slot].append(self.piles[owner].popleft())
-            events.append(Event("base", {"player": owner, "stack": slot, "reason": "setup"}))
-        events.append(Event("first", {"player": self.turn}))
+            events.append(Event("base", BaseEvent(player=owner, stack=slot, reason="setup")))
+        events.append(Event("first", SeatEvent(player=self.options["first"])))
 
     # -- checks ------------------------------------------------------------------------------
 
@@ -230,11 +372,11 @@ class Splunk(Game):
         self.open_slap = slap_kind(stack)
         self.turn = 1 - p
         if events is not None:
-            events.append(Event("play", {"player": p, "stack": s, "card": card,
-                                         "at": self.plays, "kind": self.open_slap}))
+            events.append(Event("play", PlayEvent(player=p, stack=s, card=card,
+                                                  at=self.plays, kind=self.open_slap)))
         if not self.piles[1 - p]:
             # P6: the opponent played their last card and neither called nor slapped it.
-            self._win(1 - p, "last_play_stood", events)
+            self._win(1 - p, SplunkTermination.LAST_PLAY_STOOD, events)
 
     def _call(self, p: int, events: list[Event] | None) -> None:
         """P4: over 21, the accused takes the stack; otherwise the caller does."""
@@ -245,9 +387,9 @@ class Splunk(Game):
         over = total > 21
         taker, winner = (accused, p) if over else (p, accused)
         if events is not None:
-            events.append(Event("call", {
-                "player": p, "accused": accused, "stack": s, "base": stack[0],
-                "cards": list(stack), "total": total, "over": over, "taker": taker}))
+            events.append(Event("call", CallEvent(
+                player=p, accused=accused, stack=s, base=stack[0], cards=list(stack),
+                total=total, over=over, taker=taker)))
         self._settle()
         self._take(taker, s)
         self._new_base(winner, s, "call", taker, events)
@@ -256,8 +398,8 @@ class Splunk(Game):
         if (at is not None and at != self.plays) or (s == self.last_stack and self.settled):
             # P5: a slap aimed at an earlier play, or at a play already settled, is stale.
             if events is not None:
-                events.append(Event("slap_ignored", {"player": p, "stack": s, "at": at,
-                                                     "reason": "stale"}))
+                events.append(Event("slap_ignored", SlapIgnoredEvent(
+                    player=p, stack=s, at=at, reason="stale")))
             return
         kind = self.open_slap if s == self.last_stack else None
         if kind is None:
@@ -265,12 +407,12 @@ class Splunk(Game):
         else:
             self._good_slap(p, s, kind, events)
 
-    def _good_slap(self, p: int, s: int, kind: str, events: list[Event] | None) -> None:
+    def _good_slap(self, p: int, s: int, kind: SlapKind, events: list[Event] | None) -> None:
         """P5: the first slapper gives the stack away, lays a new base; the other plays next."""
         other = 1 - p
         if events is not None:
-            events.append(Event("slap", {"player": p, "stack": s, "kind": kind,
-                                         "taker": other, "cards": len(self.stacks[s])}))
+            events.append(Event("slap", SlapEvent(player=p, stack=s, kind=kind, taker=other,
+                                                  cards=len(self.stacks[s]))))
         self._settle()
         self._take(other, s)
         self._new_base(p, s, "slap", other, events)
@@ -280,8 +422,8 @@ class Splunk(Game):
         latest = s == self.last_stack
         if events is not None:
             why = "no pair, sandwich or joker" if latest else "not the latest play"
-            events.append(Event("wrong_slap", {"player": p, "stack": s, "reason": why,
-                                               "taker": p, "cards": len(self.stacks[s])}))
+            events.append(Event("wrong_slap", WrongSlapEvent(
+                player=p, stack=s, reason=why, taker=p, cards=len(self.stacks[s]))))
         if latest:
             self._settle()
         self._take(p, s)
@@ -299,30 +441,31 @@ class Splunk(Game):
         self.piles[p].extend(self.stacks[s])
         self.stacks[s] = []
 
-    def _new_base(self, p: int, s: int, reason: str, next_turn: int,
-                  events: list[Event] | None) -> None:
+    def _new_base(self, p: int, s: int, reason: Literal["call", "slap", "wrong_slap"],
+                  next_turn: int, events: list[Event] | None) -> None:
         """``p`` lays their top card face down on slot ``s``; then ``next_turn`` plays (P4, P5).
 
         P6: a player with no card for the base, or who lays their last one, has won.
         """
         pile = self.piles[p]
         if not pile:
-            self._win(p, "no_card_for_base", events)
+            self._win(p, SplunkTermination.NO_CARD_FOR_BASE, events)
             return
         self.stacks[s].append(pile.popleft())
         if events is not None:
-            events.append(Event("base", {"player": p, "stack": s, "reason": reason}))
+            events.append(Event("base", BaseEvent(player=p, stack=s, reason=reason)))
         if not pile:
-            self._win(p, "last_card_as_base", events)
+            self._win(p, SplunkTermination.LAST_CARD_AS_BASE, events)
             return
         self.turn = next_turn
 
-    def _win(self, p: int, reason: str, events: list[Event] | None) -> None:
+    def _win(self, p: int, how: SplunkTermination, events: list[Event] | None) -> None:
         self.winner = p
+        self.ending = how
         self.turn = None
         self._settle()
         if events is not None:
-            events.append(Event("win", {"player": p, "reason": reason}))
+            events.append(Event("win", WinEvent(player=p, reason=how.value)))
 
     # -- what players see ----------------------------------------------------------------------
 
@@ -330,17 +473,25 @@ class Splunk(Game):
     def outcome(self) -> Outcome | None:
         if self.winner is None:
             return None
-        return Outcome(self.winner, Termination.RAN_OUT_OF_CARDS)
+        return Outcome(self.winner, self.ending)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> SplunkView:
         """The table: pile sizes, each stack's size and face-up cards (bottom first) with
-        their count, whose turn, ``plays`` (for a slap's ``at``), ``last_play``, whether the
-        latest play may be called (``call_open``, by the other player) or slapped
-        (``slap_open``: its stack, ``slap_kind``), and ``winner``."""
+        their count, whether this seat may call out its latest play (``call_open``) and
+        what a slap on it would win on (``slap``); whose turn, ``plays`` (for a slap's
+        ``at``), ``last_play``, whether the latest play may be called (``call_open``, by
+        the other player) or slapped (``slap_open``: its stack, ``slap_kind``), ``winner``
+        and the actions open to the seat (``legal``)."""
         # Nobody sees a pile or a base (P1, G3), so every seat's view is the public one;
         # `seat` only says who is looking.
-        last = (None if self.last_player is None
-                else {"stack": self.last_stack, "player": self.last_player})
+        last: LastPlay | None = None
+        call_on: int | None = None
+        if self.last_player is not None:
+            assert self.last_stack is not None
+            last = {"stack": self.last_stack, "player": self.last_player}
+            if self.call_open() and seat != self.last_player:
+                call_on = self.last_stack
+        slap_on = self.last_stack if self.open_slap is not None else None
         return {
             "game": self.name,
             "seat": seat,
@@ -348,15 +499,15 @@ class Splunk(Game):
             "first": self.options["first"],
             "players": [{"cards": len(p)} for p in self.piles],
             "stacks": [{"cards": len(st), "base": bool(st), "up": st[1:],
-                        "up_total": total21(st[1:])} for st in self.stacks],
+                        "up_total": total21(st[1:]), "call_open": i == call_on,
+                        "slap": self.open_slap if i == slap_on else None}
+                       for i, st in enumerate(self.stacks)],
             "turn": self.turn,
             "plays": self.plays,
             "last_play": last,
             "call_open": self.call_open(),
-            "slap_open": self.last_stack if self.open_slap is not None else None,
+            "slap_open": slap_on,
             "slap_kind": self.open_slap,
             "winner": self.winner,
+            "legal": self.legal_json(seat),
         }
-
-
-GAME = Splunk

@@ -1,15 +1,14 @@
 """A live table: one game on the real clock, with people and computer players at its seats.
 
 - Players: any game of :mod:`parlour.games`; each seat is a person (moves arrive through
-  :meth:`Table.act`) or a computer player (:class:`~parlour.bots.base.ComputerPlayer`).
+  :meth:`Table.act`) or a computer player (:class:`~parlour.bots.base.AnyPlayer`).
   Anyone may also watch a seat, or watch as a spectator (seat ``None``).
 - Clock: asyncio. Moves are applied in the order they arrive, which is how a slap race is
   settled (ruling J3: the earlier slap wins); an action carrying ``at`` that lost the race
   is ignored by the rules without a penalty (J6).
-- Computer players: after every change each computer seat is asked
-  ``decide(view, new events as that seat sees them)``; its answer is carried out ``delay``
-  seconds later, unless a newer answer from the same seat supersedes it first. Some actions
-  are held back after some events (:mod:`parlour.live.pacing`, ruling J10).
+- Computer players: the :class:`~parlour.bots.scheduler.Scheduler` that simulations use,
+  on an asyncio clock: after every change each computer seat is asked what to do, a newer
+  answer supersedes an older one, and the game's pacing holds some actions back (J10).
 - Seats changing hands: a computer player may take over a person's seat
   (:meth:`Table.seat_computer`, from the game as it is now) and hand it back
   (:meth:`Table.seat_person`); the lobby decides when (tables with friends).
@@ -25,76 +24,90 @@ watcher and forwards what people do.
 from __future__ import annotations
 
 import asyncio
-import logging
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from parlour.bots.base import ComputerPlayer
-from parlour.engine import Event, Game, GameError
-from parlour.live.pacing import Pacing
+from parlour.bots.base import AnyPlayer
+from parlour.bots.scheduler import Scheduler, Timer
+from parlour.engine import Action, Event, Game, GameError, Pacing
+from parlour.live.protocol import GameMessage, Refused
 
-log = logging.getLogger(__name__)
-
-Message = dict[str, Any]
+Message = Mapping[str, Any]
 Send = Callable[[Message], None]
 
 
+class AsyncioClock:
+    """The scheduler's clock on the running event loop."""
+
+    def now(self) -> float:
+        return asyncio.get_running_loop().time()
+
+    def call_at(self, when: float, callback: Callable[[], None], order: int = 0) -> Timer:
+        return asyncio.get_running_loop().call_at(when, callback)
+
+
 def message_for(game: Game, seat: int | None, events: Iterable[Event],
-                kind: str = "events") -> Message:
+                kind: str = "events") -> GameMessage:
     """What ``seat`` (``None``: a spectator) is told about ``events`` and the game now.
 
     This is the secrecy boundary: nothing about a game leaves a table except through here,
     and here only ``game.view(seat)`` and ``event.seen_by(seat)`` are used.
     """
-    return {"type": kind, "events": [e.seen_by(seat) for e in events], "view": game.view(seat)}
+    return {"type": "events" if kind == "events" else "state",
+            "events": [e.seen_by(seat) for e in events], "view": game.view(seat)}
 
 
 class Table:
-    """One game being played live; see the module docstring."""
+    """One game being played live; see the module docstring.
+
+    ``on_change`` is told of every applied action (the lobby keeps the room's phase and,
+    later, the store); ``aim_once``: one slap per card and seat (a person's double tap or a
+    flood of slaps at one card costs nothing), see :meth:`act`.
+    """
 
     def __init__(
         self,
         game: Game,
-        computers: Mapping[int, ComputerPlayer],
-        pacing: Pacing,
+        computers: Mapping[int, AnyPlayer],
+        pacing: Pacing | None = None,
         *,
         level: str | None = None,
         on_lag: Callable[[float], None] | None = None,
+        on_change: Callable[[Sequence[Event]], None] | None = None,
+        aim_once: bool = True,
     ) -> None:
-        for seat in computers:
-            if not 0 <= seat < game.players:
-                raise ValueError(f"no seat {seat} at a {game.players}-player table")
         self.game = game
-        self.computers = dict(computers)
-        self.pacing = pacing
+        self.pacing = pacing if pacing is not None else game.spec.pacing
         self.level = level
         self.closed = False
-        self._on_lag = on_lag
+        self.aim_once = aim_once
+        self._on_change = on_change
         self._watchers: dict[int | None, list[Send]] = {}
-        self._pending: dict[int, asyncio.TimerHandle] = {}
-        self._hold_until = 0.0
-        # per person seat: the (action type, at) of its last action that carried `at`
-        self._last_aimed: dict[int, tuple[str, int]] = {}
-        self._loop: asyncio.AbstractEventLoop | None = None
+        # per person seat: the last thing it aimed an action with `at` at
+        self._last_aimed: dict[int, tuple[Any, ...]] = {}
+        self.scheduler = Scheduler(game, computers, AsyncioClock(), pacing=self.pacing,
+                                   level=level, notify=self._changed, on_lag=on_lag,
+                                   strict=False)
 
     # -- life ----------------------------------------------------------------------------
 
     def start(self) -> None:
         """Starts the clock: the computer players see the deal. Call inside the event loop."""
-        self._loop = asyncio.get_running_loop()
-        self._changed(list(self.game.events))
+        self.scheduler.start()
 
     def close(self) -> None:
         """Stops every pending computer move; the table takes no more moves."""
         self.closed = True
-        for handle in self._pending.values():
-            handle.cancel()
-        self._pending.clear()
+        self.scheduler.close()
         self._watchers.clear()
 
     @property
     def over(self) -> bool:
         return self.game.outcome is not None
+
+    @property
+    def computers(self) -> Mapping[int, AnyPlayer]:
+        return self.scheduler.computers
 
     def watch(self, seat: int | None, send: Send) -> Callable[[], None]:
         """Sends ``seat``'s state now and its messages from now on; returns the way to stop."""
@@ -115,115 +128,64 @@ class Table:
 
     # -- moves ---------------------------------------------------------------------------
 
-    def act(self, seat: int, obj: object) -> str | None:
-        """Applies a person's move (an action's JSON form, without ``player``).
+    def act(self, seat: int, action: Action) -> None:
+        """Applies a person's move for ``seat``; :class:`~parlour.live.protocol.Refused`
+        (code ``refused``) says why not, and a refused move changes nothing.
 
-        Returns ``None`` if it was applied, else the reason it was not; a refused move
-        changes nothing.
+        One action per thing it aims at and seat: a second slap at the same card (and, in
+        Splunk, the same stack) is refused before the rules see it, so a double tap or a
+        flood of slaps costs one card at most.
         """
         if self.closed:
-            return "this table is closed"
-        if seat in self.computers:
-            return f"seat {seat} is a computer player"
-        try:
-            action = self.game.parse_action(obj, player=seat)
-        except GameError as exc:
-            return str(exc)
+            raise Refused("this table is closed", "closed")
+        if seat in self.scheduler.computers:
+            raise Refused("a computer player has this seat now", "refused")
+        if action.player != seat:
+            raise Refused("that is not your seat", "refused")
         aimed = self._aim(action)
         if aimed is not None and self._last_aimed.get(seat) == aimed:
-            # One slap per card and seat: a double tap or a flood of slaps costs nothing.
-            return f"you already did {aimed[0]} at {aimed[1]}"
+            raise Refused("you already did that at this card", "refused")
         try:
-            events = self.game.apply(action)
+            self.scheduler.act(action)
         except GameError as exc:
-            return str(exc)
+            raise Refused(str(exc), "refused") from None
         if aimed is not None:
             self._last_aimed[seat] = aimed
-        self._changed(events)
-        return None
 
-    def _aim(self, action: Any) -> tuple[str, int] | None:
-        field = self.pacing.at_field
-        if field is None or not hasattr(action, "at"):
+    def _aim(self, action: Action) -> tuple[Any, ...] | None:
+        """What ``action`` aims at (its type, stack and resolved ``at``), if it carries an
+        ``at``; ``None`` for everything else."""
+        if not self.aim_once or not hasattr(action, "at"):
             return None
         at = action.at
-        if at is None:
-            at = self.game.view(None).get(field)
-        return (action.type, at) if isinstance(at, int) else None
-
-    def _fire(self, seat: int, action: Any, due: float) -> None:
-        self._pending.pop(seat, None)
-        if self._on_lag is not None and self._loop is not None:
-            self._on_lag(self._loop.time() - due)
-        if self.closed or self.over:
-            return
-        try:
-            events = self.game.apply(action)
-        except GameError:
-            # Its answer went stale in a way the rules refuse (a decision is superseded on
-            # every change, so this is rare); nothing changed, so nobody needs telling.
-            return
-        self._changed(events)
+        if at is None and self.pacing.at_field is not None:
+            at = self.game.view(None).get(self.pacing.at_field)
+        if not isinstance(at, int):
+            return None
+        shape = action.for_seat()
+        shape["at"] = at
+        return tuple(sorted(shape.items()))
 
     # -- after every change ----------------------------------------------------------------
 
-    def _changed(self, events: Sequence[Event]) -> None:
+    def _changed(self, action: Action, events: Sequence[Event]) -> None:
+        if self._on_change is not None:  # before anyone is told: the lobby keeps its books
+            self._on_change(events)
         game = self.game
         for seat, senders in list(self._watchers.items()):
             if senders:
                 message = message_for(game, seat, events)
                 for send in list(senders):
                     send(message)
-        if self.over:
-            for handle in self._pending.values():
-                handle.cancel()
-            self._pending.clear()
-            return
-        loop = self._loop
-        if loop is None:
-            return
-        now = loop.time()
-        pacing = self.pacing
-        if any(e.type in pacing.after for e in events):
-            self._hold_until = now + pacing.pause_for(self.level)
-        for seat, player in self.computers.items():
-            self._ask(seat, player, [e.seen_by(seat) for e in events], now, loop)
-
-    def _ask(self, seat: int, player: ComputerPlayer, seen: list[dict[str, Any]], now: float,
-             loop: asyncio.AbstractEventLoop) -> None:
-        try:
-            decision = player.decide(self.game.view(seat), seen)
-        except Exception:
-            # A faulty computer player must not stop the table or the server.
-            log.exception("computer player at seat %d failed", seat)
-            decision = None
-        old = self._pending.pop(seat, None)
-        if old is not None:
-            old.cancel()
-        if decision is None or decision.action.player != seat:
-            return
-        delay = max(0.0, decision.delay)
-        if decision.action.type in self.pacing.held:
-            delay = max(delay, self._hold_until - now)
-        due = now + delay
-        self._pending[seat] = loop.call_at(due, self._fire, seat, decision.action, due)
 
     # -- seats changing hands ----------------------------------------------------------------
 
-    def seat_computer(self, seat: int, player: ComputerPlayer) -> None:
+    def seat_computer(self, seat: int, player: AnyPlayer) -> None:
         """A computer player takes over ``seat`` (its person has gone) from the game as it
         is now; moves people send for the seat are refused meanwhile."""
-        if not 0 <= seat < self.game.players:
-            raise ValueError(f"no seat {seat} at a {self.game.players}-player table")
-        self.computers[seat] = player
         self._last_aimed.pop(seat, None)
-        loop = self._loop
-        if loop is not None and not self.closed and not self.over:
-            self._ask(seat, player, [], loop.time(), loop)
+        self.scheduler.seat_computer(seat, player)
 
     def seat_person(self, seat: int) -> None:
         """The seat's person is back: its computer player stops, its pending move with it."""
-        self.computers.pop(seat, None)
-        handle = self._pending.pop(seat, None)
-        if handle is not None:
-            handle.cancel()
+        self.scheduler.seat_person(seat)

@@ -69,7 +69,7 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
 
 def config_from_args(args: argparse.Namespace) -> SimConfig:
     """The simulation the flags ask for; ``ValueError`` with one clear line if they are bad."""
-    cls = game_class(args.game)
+    spec = game_class(args.game).spec
     bots = tuple(b.strip().lower() for b in args.bots.split(","))
     for level in bots:
         if level not in LEVELS:
@@ -77,9 +77,10 @@ def config_from_args(args: argparse.Namespace) -> SimConfig:
                              f"(expected {', '.join(LEVELS)})")
     # without --players, a list of levels says how many play
     players: int = args.players if args.players is not None else max(len(bots), 2)
-    if not cls.min_players <= players <= cls.max_players:
-        raise ValueError(f"{args.game} is for {cls.min_players} to {cls.max_players} players, "
-                         f"not {players}")
+    try:
+        spec.check_players(players)
+    except GameError as exc:
+        raise ValueError(str(exc)) from None
     if len(bots) == 1:
         bots *= players
     if len(bots) != players:
@@ -91,7 +92,7 @@ def config_from_args(args: argparse.Namespace) -> SimConfig:
             raise ValueError(f"{flag} must be at least 1, not {value}")
     options = parse_options(args.option or [])
     try:
-        cls(players, seed=0, options=options)
+        spec.resolve_options(options, players=players, draw=lambda n: 0)
     except GameError as exc:
         raise ValueError(f"bad --option: {exc}") from None
     return SimConfig(args.game, players, bots, args.games, args.seed, args.jobs,

@@ -26,8 +26,8 @@ from typing import Any
 
 from parlour.bots import make_player
 from parlour.bots.arena import play
-from parlour.games import new_game
-from parlour.sim.metrics import RATIOS, new_metric
+from parlour.engine import Action, Event, Game
+from parlour.games import game_class, new_game
 from parlour.sim.stats import ratio_ci, summary, wilson
 
 #: How worker processes start: fork where there is one (it skips re-importing Parlour,
@@ -75,10 +75,18 @@ def play_one(config: SimConfig, index: int) -> dict[str, Any]:
     bots = [make_player(config.game, config.bots[seats[s]], s,
                         seed=_derived_seed(config.seed, index, "seat", s))
             for s in range(config.players)]
-    metric = new_metric(game)
+    # the game's own statistics (its spec says which), from its public events
+    metric = game.spec.metrics(game.players) if game.spec.metrics is not None else None
+
+    def observe(now: float, action: Action, events: Sequence[Event], game: Game) -> None:
+        if metric is not None:
+            metric.see(events)
+
+    if metric is not None:
+        metric.see(game.events)  # what happened at the setup (Slabberjan's first deal)
     result = play(game, bots, tiebreak_seed=_derived_seed(config.seed, index, "ties"),
                   max_actions=config.max_actions, max_time=config.max_time,
-                  observer=metric.observe if metric else None)
+                  observer=observe if metric is not None else None)
     by_seat = metric.result() if metric else {}
     if config.records:
         path = os.path.join(config.records, f"{config.game}-{config.seed}-{index:06d}.json")
@@ -148,7 +156,7 @@ def summarize(config: SimConfig, games: Sequence[dict[str, Any]]) -> dict[str, A
     for name, totals in metrics.items():
         for e, total in enumerate(totals):
             entries[e][name] = total
-    for name, (num, den) in RATIOS.items():
+    for name, (num, den) in game_class(config.game).spec.ratios.items():
         if num in metrics and den in metrics:
             for e, entry in enumerate(entries):
                 ratio, lo, hi = ratio_ci([g["metrics"][num][e] for g in games],

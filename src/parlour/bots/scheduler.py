@@ -1,0 +1,253 @@
+"""Computer players on a clock: one scheduler for simulations and for live tables.
+
+After the setup and after every applied action (a computer's or a person's), every computer
+player is asked ``decide(view(seat), events as seat sees them)``. Its answer is put on the
+clock at ``now + delay`` and replaces whatever that seat had pending (an answer of ``None``
+just drops it), so a slap planned for a card that has since been covered never happens. A
+game's :class:`~parlour.engine.Pacing` holds some actions back after some events (ruling
+J10: after a pile is taken a computer waits before flipping), at each computer's own speed.
+
+The clock is an interface with two implementations: :class:`VirtualClock`, which jumps from
+one due decision to the next (a simulation plays a whole game at once), and the live table's
+asyncio clock (:mod:`parlour.live.table`). So a simulation runs under exactly the pacing of
+a live table.
+
+>>> from parlour.bots import make_player
+>>> from parlour.games import new_game
+>>> game = new_game("slapjack", players=2, seed=5)
+>>> clock = VirtualClock()
+>>> bots = {s: make_player("slapjack", "hard", s, seed=s) for s in (0, 1)}
+>>> scheduler = Scheduler(game, bots, clock)
+>>> scheduler.start()
+>>> clock.run(lambda: game.outcome is not None)
+>>> game.outcome is not None and clock.now() > 0
+True
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from typing import Protocol
+
+from parlour.bots.base import AnyPlayer
+from parlour.engine import Action, Event, Game, GameError, Pacing
+
+log = logging.getLogger(__name__)
+
+
+class Timer(Protocol):
+    def cancel(self) -> None: ...
+
+
+class Clock(Protocol):
+    """What the scheduler needs of a clock: the time, and a callback at a time. ``order``
+    breaks ties between callbacks due at the same instant (a virtual clock uses it; the real
+    clock's instants never tie)."""
+
+    def now(self) -> float: ...
+
+    def call_at(self, when: float, callback: Callable[[], None], order: int = 0) -> Timer: ...
+
+
+class _VirtualTimer:
+    __slots__ = ("callback", "cancelled")
+
+    def __init__(self, callback: Callable[[], None]) -> None:
+        self.callback = callback
+        self.cancelled = False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+class VirtualClock:
+    """A clock that jumps: :meth:`run` calls each callback at its time, no waiting."""
+
+    def __init__(self) -> None:
+        self._now = 0.0
+        self._queue: list[tuple[float, int, int, _VirtualTimer]] = []
+        self._count = itertools.count()
+
+    def now(self) -> float:
+        return self._now
+
+    def call_at(self, when: float, callback: Callable[[], None], order: int = 0) -> Timer:
+        timer = _VirtualTimer(callback)
+        heapq.heappush(self._queue, (when, order, next(self._count), timer))
+        return timer
+
+    def pending(self) -> bool:
+        queue = self._queue
+        while queue and queue[0][3].cancelled:
+            heapq.heappop(queue)
+        return bool(queue)
+
+    def run(self, done: Callable[[], bool], *, max_time: float = float("inf"),
+            max_calls: int | None = None) -> str | None:
+        """Calls what is due, earliest first, until ``done()``; returns why it stopped
+        early: ``"stall"`` (nothing is pending), ``"max_time"`` (the next is due after
+        ``max_time``) or ``"max_calls"``, else ``None``."""
+        calls = 0
+        while not done():
+            if max_calls is not None and calls >= max_calls:
+                return "max_calls"
+            if not self.pending():
+                return "stall"
+            when, _, _, timer = heapq.heappop(self._queue)
+            if when > max_time:
+                return "max_time"
+            self._now = when
+            calls += 1
+            timer.callback()
+        return None
+
+
+#: Told of every applied action: the action and its events (the table broadcasts them).
+Notify = Callable[[Action, Sequence[Event]], None]
+
+
+class Scheduler:
+    """Runs one game's computer players on a clock; see the module docstring.
+
+    ``level``, when given, is the speed whose pause every computer player is held to (a live
+    table's one speed); else each is held to its own ``level``. ``order`` ranks the seats to
+    break ties between decisions due at the same instant. ``strict``: a computer player
+    whose choice the rules refuse, or that fails, raises (simulations and tests: it is a
+    bug); else it is logged and the table goes on (live tables).
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        computers: Mapping[int, AnyPlayer],
+        clock: Clock,
+        *,
+        pacing: Pacing | None = None,
+        level: str | None = None,
+        order: Mapping[int, int] | None = None,
+        notify: Notify | None = None,
+        on_lag: Callable[[float], None] | None = None,
+        strict: bool = True,
+    ) -> None:
+        for seat in computers:
+            if not 0 <= seat < game.players:
+                raise ValueError(f"no seat {seat} at a {game.players}-player table")
+        self.game = game
+        self.computers = dict(computers)
+        self.clock = clock
+        self.pacing = pacing if pacing is not None else game.spec.pacing
+        self.level = level
+        self.order = dict(order or {})
+        self.notify = notify
+        self.on_lag = on_lag
+        self.strict = strict
+        self.closed = False
+        self._pending: dict[int, Timer] = {}
+        self._hold_until: dict[int, float] = {}
+
+    # -- life --------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """The computer players see everything so far (the deal)."""
+        self._ask_all(self.game.events)
+
+    def close(self) -> None:
+        """Stops every pending computer move; no more are made."""
+        self.closed = True
+        self._cancel_all()
+
+    # -- moves -------------------------------------------------------------------------------
+
+    def act(self, action: Action) -> list[Event]:
+        """Applies an action, checked, and lets everyone react; :class:`GameError` if the
+        rules refuse it (nothing changed then)."""
+        events = self.game.apply(action)
+        self._after(action, events)
+        return events
+
+    def _fire(self, seat: int, action: Action, due: float) -> None:
+        self._pending.pop(seat, None)
+        if self.on_lag is not None:
+            self.on_lag(self.clock.now() - due)
+        if self.closed or self.game.outcome is not None:
+            return
+        try:
+            self.act(action)
+        except GameError:
+            if self.strict:
+                raise
+            # Its answer went stale in a way the rules refuse (a decision is superseded on
+            # every change, so this is rare); nothing changed, so nobody needs telling.
+
+    def _after(self, action: Action, events: Sequence[Event]) -> None:
+        if self.notify is not None:
+            self.notify(action, events)
+        self._ask_all(events)  # even at the end: every player sees how the game ended
+        if self.game.outcome is not None:
+            self._cancel_all()
+
+    # -- asking the computer players -------------------------------------------------------------
+
+    def _ask_all(self, events: Sequence[Event]) -> None:
+        if self.closed:
+            return
+        now = self.clock.now()
+        pacing = self.pacing
+        if pacing.after and any(e.type in pacing.after for e in events):
+            for seat, player in self.computers.items():
+                level = self.level if self.level is not None else player.level
+                self._hold_until[seat] = now + pacing.pause_for(level)
+        for seat, player in self.computers.items():
+            self._ask(seat, player, [e.seen_by(seat) for e in events], now)
+
+    def _ask(self, seat: int, player: AnyPlayer, seen: list[dict[str, object]],
+             now: float) -> None:
+        try:
+            decision = player.decide(self.game.view(seat), seen)
+        except Exception:
+            if self.strict:
+                raise
+            # A faulty computer player must not stop the table or the server.
+            log.exception("computer player at seat %d failed", seat)
+            decision = None
+        old = self._pending.pop(seat, None)
+        if old is not None:
+            old.cancel()
+        if decision is None or decision.action.player != seat:
+            return
+        delay = max(0.0, decision.delay)
+        if decision.action.type in self.pacing.held:
+            delay = max(delay, self._hold_until.get(seat, 0.0) - now)
+        due = now + delay
+        action = decision.action
+        self._pending[seat] = self.clock.call_at(
+            due, lambda: self._fire(seat, action, due), self.order.get(seat, seat))
+
+    def _cancel_all(self) -> None:
+        for timer in self._pending.values():
+            timer.cancel()
+        self._pending.clear()
+
+    # -- seats changing hands ---------------------------------------------------------------------
+
+    def seat_computer(self, seat: int, player: AnyPlayer) -> None:
+        """A computer player takes over ``seat`` from the game as it is now."""
+        if not 0 <= seat < self.game.players:
+            raise ValueError(f"no seat {seat} at a {self.game.players}-player table")
+        self.computers[seat] = player
+        if not self.closed and self.game.outcome is None:
+            self._ask(seat, player, [], self.clock.now())
+
+    def seat_person(self, seat: int) -> None:
+        """The seat's person is back: its computer player stops, its pending move with it."""
+        self.computers.pop(seat, None)
+        timer = self._pending.pop(seat, None)
+        if timer is not None:
+            timer.cancel()
+
+    @property
+    def computer_seats(self) -> frozenset[int]:
+        return frozenset(self.computers)

@@ -1,0 +1,195 @@
+"""What a game is, as data: the one definition every layer reads.
+
+Each game module under :mod:`parlour.games` opens with a :class:`GameSpec` (think of
+OpenSpiel's game-type block): its name, title and one-line blurb, how many play, its
+options with their types, defaults and limits, its actions, what its view holds, and the
+few facts a live table needs about its pace. The registry, the computer players, the live
+tables, the statistics and the pages (through ``GET /api/games``) all read it; none of them
+keeps a copy.
+
+>>> spec = GameSpec(name="coin", title="Coin", blurb="Call it.", players=(2, 2), seats=(2, 2),
+...     options=(Option("rounds", "int", "Rounds", default=3, low=1, high=9),))
+>>> spec.resolve_options({"rounds": 5}, players=2, draw=lambda n: 0)
+{'rounds': 5}
+>>> spec.resolve_options({"rounds": 0}, players=2, draw=lambda n: 0)
+Traceback (most recent call last):
+...
+parlour.engine.errors.RecordError: coin option 'rounds' must be an integer from 1 to 9, not 0
+>>> spec.to_json()["options"][0]["default"]
+3
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any, Literal, Protocol, TypeAlias
+
+from parlour.engine.actions import Action
+from parlour.engine.errors import RecordError
+from parlour.engine.events import Event
+
+#: The computer players' speeds, slowest first: the same names in every game (the seed's:
+#: "slowly and often misses", "a fair match for a beginner", "quick and rarely wrong").
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+#: What a page calls each speed.
+LEVEL_TITLES: Mapping[str, str] = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+
+OptionValue: TypeAlias = bool | int
+
+
+def is_int(value: object) -> bool:
+    """An integer that is not a bool (JSON's ``true`` is not a seat number)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game.
+
+    ``kind`` is ``bool``, ``int`` (from ``low`` to ``high``) or ``seat`` (0 to players - 1).
+    A ``chance`` option (the first dealer, the first player) is drawn from the game's
+    :class:`~parlour.engine.chance.Chance` when it is not given, and always drawn, so that
+    one seed deals the same cards whether or not it is given; pages do not offer it.
+    """
+
+    name: str
+    kind: Literal["bool", "int", "seat"]
+    label: str
+    default: OptionValue | None = None
+    low: int | None = None
+    high: int | None = None
+    chance: bool = False
+    help: str = ""
+
+    def resolve(self, game: str, value: object, players: int,
+                draw: Callable[[int], int]) -> OptionValue:
+        """The checked value of this option (``value`` is ``None`` when not given)."""
+        drawn = draw(players) if self.chance else None
+        if value is None:
+            value = drawn if drawn is not None else self.default
+        where = f"{game} option '{self.name}'"
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise RecordError(f"{where} must be true or false, not {value!r}")
+            return value
+        low, high = (0, players - 1) if self.kind == "seat" else (self.low, self.high)
+        if not is_int(value) or (low is not None and value < low) or (  # type: ignore[operator]
+                high is not None and value > high):  # type: ignore[operator]
+            what = "a seat" if self.kind == "seat" else "an integer"
+            raise RecordError(f"{where} must be {what} from {low} to {high}, not {value!r}")
+        assert isinstance(value, int)
+        return value
+
+    def to_json(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+@dataclass(frozen=True)
+class Pacing:
+    """What a live table (and a simulation under the same clock) needs about a game's pace.
+
+    After an event of a type in ``after``, a computer player holds back actions of the types
+    in ``held`` until ``pause[level]`` seconds have passed, so that a person can see what
+    happened before it is covered (ruling J10 for Slapjack). ``at_field`` names the view
+    key that an action's ``at`` counts (Slapjack's ``flips``, Splunk's ``plays``).
+    """
+
+    at_field: str | None = None
+    after: frozenset[str] = frozenset()
+    held: frozenset[str] = frozenset()
+    pause: Mapping[str, float] = field(default_factory=dict)
+    why: str = ""
+
+    def pause_for(self, level: str | None) -> float:
+        return 0.0 if level is None else self.pause.get(level, 0.0)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"at_field": self.at_field, "after": sorted(self.after),
+                "held": sorted(self.held), "pause": dict(self.pause), "why": self.why}
+
+
+class Metric(Protocol):
+    """A statistic of one game beyond wins and lengths, read from its public events: one
+    number per seat for each thing it measures (``parlour simulate`` sums them)."""
+
+    def see(self, events: Sequence[Event]) -> None: ...
+
+    def result(self) -> dict[str, list[float]]: ...
+
+
+def _type_name(annotation: object) -> str:
+    """``int | None`` for an annotation, whether a string, a forward reference or a type."""
+    if isinstance(annotation, str):
+        return annotation
+    return str(getattr(annotation, "__forward_arg__", getattr(annotation, "__name__",
+                                                              annotation)))
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game, as every layer sees it; see the module docstring."""
+
+    name: str
+    title: str
+    blurb: str
+    players: tuple[int, int]
+    """Fewest and most players the rules allow."""
+    seats: tuple[int, int]
+    """Fewest and most players a live table offers (a person and computer players)."""
+    default_players: int = 2
+    options: tuple[Option, ...] = ()
+    actions: Mapping[str, type[Action]] = field(default_factory=dict)
+    view: type | None = None
+    """The TypedDict of a seat's view."""
+    pacing: Pacing = field(default_factory=Pacing)
+    metrics: Callable[[int], Metric] | None = None
+    """Makes the game's own statistics for a simulation, given the number of players."""
+    ratios: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    """Ratios of those statistics a simulation reports: name -> (numerator, denominator)."""
+
+    def option(self, name: str) -> Option:
+        for opt in self.options:
+            if opt.name == name:
+                return opt
+        raise KeyError(name)
+
+    def resolve_options(self, given: Mapping[str, object], *, players: int,
+                        draw: Callable[[int], int]) -> dict[str, OptionValue]:
+        """Checks ``given`` and fills in every default, drawing chance options with ``draw``
+        (``draw(n)``: an index in ``range(n)``); :class:`RecordError` names a problem."""
+        known = {opt.name for opt in self.options}
+        unknown = sorted(set(given) - known)
+        if unknown:
+            expected = ", ".join(sorted(known)) if known else "none"
+            raise RecordError(f"{self.name} has no option {', '.join(map(repr, unknown))} "
+                              f"(its options: {expected})")
+        return {opt.name: opt.resolve(self.name, given.get(opt.name), players, draw)
+                for opt in self.options}
+
+    def check_players(self, players: object, *, live: bool = False) -> int:
+        """``players`` if the rules (``live``: a live table) allow that many, else
+        :class:`RecordError` saying how many may play."""
+        low, high = self.seats if live else self.players
+        if not is_int(players) or not low <= players <= high:  # type: ignore[operator]
+            where = " here" if live else ""
+            raise RecordError(f"{self.title} is played{where} by {low} to {high} players, "
+                              f"not {players!r}")
+        assert isinstance(players, int)
+        return players
+
+    def to_json(self) -> dict[str, Any]:
+        """The spec as ``GET /api/games`` serves it to the pages."""
+        hints = getattr(self.view, "__annotations__", {})
+        return {
+            "name": self.name, "title": self.title, "blurb": self.blurb,
+            "players": list(self.players), "seats": list(self.seats),
+            "default_players": self.default_players,
+            "options": [opt.to_json() for opt in self.options],
+            "actions": {kind: {"fields": [f.name for f in fields(cls)[1:]],
+                               "doc": (cls.__doc__ or "").strip()}
+                        for kind, cls in self.actions.items()},
+            "view": {key: _type_name(hint) for key, hint in hints.items()},
+            "pacing": self.pacing.to_json(),
+            "levels": [{"name": level, "title": LEVEL_TITLES[level]} for level in LEVELS],
+        }

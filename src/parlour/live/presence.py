@@ -1,0 +1,75 @@
+"""Who is at a table, over time: the timers that react when people come and go.
+
+At a table with friends, a person whose last connection dropped has ``takeover`` seconds
+(a reload, the step from the waiting room to the game page) before a computer player takes
+their seat; when they come back the computer stops. A table where no person seat has
+anybody closes: at once if they all said they were leaving, after ``grace`` seconds if
+someone only dropped. The lobby says what taking over and closing mean; this module only
+keeps the time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+from parlour.live.room import Room
+
+
+class Presence:
+    """The presence timers of one room."""
+
+    def __init__(self, room: Room, *, takeover: float, grace: float,
+                 take_over: Callable[[Room, int], None], close: Callable[[Room], None]) -> None:
+        self.room = room
+        self.takeover = takeover
+        self.grace = grace
+        self._take_over = take_over
+        self._close = close
+        self._takers: dict[int, asyncio.TimerHandle] = {}
+        self._expiry: asyncio.TimerHandle | None = None
+
+    def back(self, seat: int) -> None:
+        """Someone is at ``seat`` again: nothing is taken over or closed for now."""
+        self.room.seats[seat].left = False
+        if self._expiry is not None:
+            self._expiry.cancel()
+            self._expiry = None
+        timer = self._takers.pop(seat, None)
+        if timer is not None:
+            timer.cancel()
+
+    def gone(self, seat: int) -> None:
+        """Nobody is at ``seat`` any more (dropped, or left)."""
+        room = self.room
+        loop = asyncio.get_running_loop()
+        table = room.table
+        if (room.friends and table is not None and seat not in table.computers
+                and seat not in self._takers):
+            self._takers[seat] = loop.call_later(self.takeover, self._due, seat)
+        people = room.people()
+        if any(room.present(s) for s in people):
+            return
+        if all(room.seats[s].left for s in people):
+            self._close(room)
+        elif self._expiry is None:
+            self._expiry = loop.call_later(self.grace, self._close, room)
+
+    def now(self, seat: int) -> None:
+        """Take ``seat`` over at once (its person left)."""
+        self._due(seat)
+
+    def _due(self, seat: int) -> None:
+        timer = self._takers.pop(seat, None)
+        if timer is not None:
+            timer.cancel()
+        self._take_over(self.room, seat)
+
+    def cancel(self) -> None:
+        """Stops every timer (the room closes)."""
+        if self._expiry is not None:
+            self._expiry.cancel()
+            self._expiry = None
+        for timer in self._takers.values():
+            timer.cancel()
+        self._takers.clear()

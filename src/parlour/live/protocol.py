@@ -1,0 +1,390 @@
+"""The socket protocol of live tables, typed: every message a client may send, parsed once
+into a command, and every message the server sends (``docs/protocol.md`` is its prose).
+
+Untrusted input is parsed here and nowhere deeper: a command holds checked values only (a
+known game's spec, a player count it allows, a level, a clean name), so the lobby and the
+tables never see raw JSON. A message that cannot be parsed raises :class:`Refused` with the
+protocol's error code and one sentence for a person; nothing it says is echoed back
+unchecked.
+
+>>> parse('{"type": "start", "game": "splunk", "level": "hard"}')
+Start(spec='splunk', players=2, level='hard', options={}, seed=None)
+>>> parse('{"type": "sit", "name": "  Ann \\u200b "}').name
+'Ann'
+>>> parse('{"type": "jump"}')
+Traceback (most recent call last):
+...
+parlour.live.protocol.Refused: unknown message type 'jump' (expected one of: start, ...)
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal, TypeAlias, TypedDict
+
+from parlour.engine import LEVELS, Action, GameError, GameSpec, parse_action
+from parlour.games import spec as game_spec
+
+#: Longest name a person may give, in characters.
+NAME_MAX = 24
+#: Longest text frame the server reads, in UTF-8 bytes.
+MAX_BYTES = 4096
+#: Longest table id or token a client may send.
+ID_MAX = 64
+
+
+class Refused(ValueError):
+    """A message cannot be carried out; ``code`` is the protocol's error code for it and
+    the message is one sentence for a person."""
+
+    def __init__(self, reason: str, code: str = "bad_request", about: str | None = None) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.about = about
+        """The type of the message refused, when it is known."""
+
+    @property
+    def reason(self) -> str:
+        return str(self)
+
+
+# -- client to server ---------------------------------------------------------------------------
+
+class _Command:
+    """Base of every client command; ``type`` is its JSON ``type``."""
+
+    type: str = ""
+
+
+@dataclass(frozen=True)
+class Start(_Command):
+    """A new table against the computer, the person at seat 0."""
+
+    spec: GameSpec = field(repr=False)
+    players: int
+    level: str
+    options: dict[str, Any]
+    seed: int | None
+    type = "start"
+
+    def __repr__(self) -> str:
+        return (f"Start(spec={self.spec.name!r}, players={self.players}, level={self.level!r}, "
+                f"options={self.options!r}, seed={self.seed!r})")
+
+
+@dataclass(frozen=True)
+class Create(_Command):
+    """A table with friends: the creator at seat 0, the host."""
+
+    spec: GameSpec = field(repr=False)
+    players: int
+    level: str
+    options: dict[str, Any]
+    name: str
+    type = "create"
+
+
+@dataclass(frozen=True)
+class Resume(_Command):
+    token: str
+    type = "resume"
+
+
+@dataclass(frozen=True)
+class Act(_Command):
+    """An action of the connection's seat, its JSON form not yet checked by the rules."""
+
+    action: Mapping[str, Any]
+    type = "action"
+
+
+@dataclass(frozen=True)
+class Leave(_Command):
+    type = "leave"
+
+
+@dataclass(frozen=True)
+class Ping(_Command):
+    id: int | str | None = None
+    type = "ping"
+
+
+@dataclass(frozen=True)
+class Join(_Command):
+    table: str
+    token: str | None = None
+    type = "join"
+
+
+@dataclass(frozen=True)
+class Sit(_Command):
+    name: str
+    table: str | None = None
+    seat: int | None = None
+    type = "sit"
+
+
+@dataclass(frozen=True)
+class Speed(_Command):
+    level: str
+    type = "speed"
+
+
+@dataclass(frozen=True)
+class Begin(_Command):
+    type = "begin"
+
+
+@dataclass(frozen=True)
+class Watch(_Command):
+    table: str
+    type = "watch"
+
+
+Command: TypeAlias = (Start | Create | Resume | Act | Leave | Ping | Join | Sit | Speed | Begin
+                      | Watch)
+COMMANDS: tuple[str, ...] = ("start", "resume", "action", "leave", "ping", "create", "join",
+                             "sit", "speed", "begin", "watch")
+
+
+def _int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _text(value: object, what: str, limit: int = ID_MAX) -> str:
+    if not isinstance(value, str) or not value or len(value) > limit:
+        raise Refused(f"'{what}' must be a string of 1 to {limit} characters")
+    return value
+
+
+def check_name(name: object) -> str:
+    """A person's name, cleaned: no control or format characters (no invisible names, no
+    line breaks, no direction overrides), spaces folded, 1 to :data:`NAME_MAX` characters."""
+    if not isinstance(name, str):
+        raise Refused("'name' must be a string: type a name to take a seat")
+    cleaned = "".join(c for c in name if unicodedata.category(c)[0] != "C")
+    cleaned = " ".join(cleaned.split())
+    if not cleaned:
+        raise Refused("type a name to take a seat")
+    if len(cleaned) > NAME_MAX:
+        raise Refused(f"a name may be at most {NAME_MAX} characters")
+    return cleaned
+
+
+def check_level(level: object) -> str:
+    if not isinstance(level, str) or level not in LEVELS:
+        raise Refused(f"the computer's speed is one of: {', '.join(LEVELS)}")
+    return level
+
+
+def _game(message: Mapping[str, Any], *, live: bool = True) -> tuple[GameSpec, int, dict[str, Any]]:
+    """The game, players and options a ``start`` or ``create`` asks for, all checked."""
+    try:
+        spec = game_spec(message.get("game"))
+    except GameError as exc:
+        raise Refused(str(exc)) from None
+    players = message.get("players", spec.default_players)
+    try:
+        players = spec.check_players(players, live=live)
+    except GameError as exc:
+        raise Refused(str(exc)) from None
+    options = message.get("options")
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise Refused("'options' must be an object")
+    try:  # checked now, the chance ones with a stand-in draw: the game draws them itself
+        spec.resolve_options(options, players=players, draw=lambda n: 0)
+    except GameError as exc:
+        raise Refused(str(exc)) from None
+    return spec, players, dict(options)
+
+
+def _start(m: Mapping[str, Any]) -> Start:
+    spec, players, options = _game(m)
+    seed = m.get("seed")
+    if seed is not None and not (_int(seed) and 0 <= seed < 2**63):
+        raise Refused("'seed' must be a whole number from 0 to 2^63 - 1")
+    return Start(spec, players, check_level(m.get("level", "normal")), options, seed)
+
+
+def _create(m: Mapping[str, Any]) -> Create:
+    name = check_name(m.get("name"))
+    spec, players, options = _game(m)
+    if m.get("seed") is not None:
+        # At a table with friends nobody chooses the deal: a host who knew it would know
+        # every hidden card.
+        raise Refused("a table with friends is dealt at random: it takes no 'seed'")
+    return Create(spec, players, check_level(m.get("level", "normal")), options, name)
+
+
+def _act(m: Mapping[str, Any]) -> Act:
+    action = m.get("action")
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise Refused('an action is a JSON object with a "type"', "refused")
+    return Act(action)
+
+
+def _ping(m: Mapping[str, Any]) -> Ping:
+    ident = m.get("id")
+    if _int(ident) or (isinstance(ident, str) and len(ident) <= ID_MAX
+                       and ident.isprintable() and ident.isascii()):
+        return Ping(ident)
+    return Ping()
+
+
+def _sit(m: Mapping[str, Any]) -> Sit:
+    name = check_name(m.get("name"))
+    table = m.get("table")
+    seat = m.get("seat")
+    if seat is not None and not (_int(seat) and 0 <= seat < 1000):
+        raise Refused("'seat' must be a seat number")
+    return Sit(name, None if table is None else _text(table, "table"), seat)
+
+
+def _join(m: Mapping[str, Any]) -> Join:
+    token = m.get("token")
+    return Join(_text(m.get("table"), "table"), None if token is None else _text(token, "token"))
+
+
+_PARSERS: Mapping[str, Any] = {
+    "start": _start,
+    "create": _create,
+    "resume": lambda m: Resume(_text(m.get("token"), "token")),
+    "action": _act,
+    "leave": lambda m: Leave(),
+    "ping": _ping,
+    "join": _join,
+    "sit": _sit,
+    "speed": lambda m: Speed(check_level(m.get("level"))),
+    "begin": lambda m: Begin(),
+    "watch": lambda m: Watch(_text(m.get("table"), "table")),
+}
+
+
+def parse_message(message: object) -> Command:
+    """A command from a parsed JSON value; :class:`Refused` says what is wrong."""
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        raise Refused('a message is a JSON object with a "type"', "bad_message")
+    kind = message["type"]
+    parser = _PARSERS.get(kind)
+    if parser is None:
+        shown = repr(kind) if len(kind) <= 24 and kind.isprintable() else "that"
+        raise Refused(f"unknown message type {shown} (expected one of: {', '.join(COMMANDS)})",
+                      "unknown_type")
+    try:
+        command: Command = parser(message)
+    except Refused as exc:
+        exc.about = kind
+        raise
+    return command
+
+
+def parse(text: str | bytes) -> Command:
+    """A command from one frame's text; :class:`Refused` says what is wrong."""
+    if not isinstance(text, str):
+        raise Refused("send JSON text, not binary frames", "bad_message")
+    try:
+        size = len(text.encode("utf-8"))
+    except UnicodeEncodeError:  # a lone surrogate: not text at all
+        raise Refused("that message is not valid text", "bad_json") from None
+    if size > MAX_BYTES:
+        raise Refused(f"a message may be at most {MAX_BYTES} bytes", "too_big")
+    try:
+        message = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        raise Refused("that message is not JSON", "bad_json") from None
+    return parse_message(message)
+
+
+def action_for(act: Act, spec: GameSpec, seat: int) -> Action:
+    """The action an :class:`Act` names, as ``seat``'s, for ``spec``'s game."""
+    try:
+        return parse_action(act.action, spec.actions, player=seat)
+    except GameError as exc:
+        raise Refused(str(exc), "refused") from None
+
+
+# -- server to client ---------------------------------------------------------------------------
+
+class SeatInfo(TypedDict, total=False):
+    name: str
+    kind: Literal["person", "computer", "open"]
+    level: str
+    away: bool
+
+
+class Welcome(TypedDict):
+    type: Literal["welcome"]
+    table: str
+    game: str
+    seat: int | None
+    token: str | None
+    level: str
+    players: int
+    seats: list[SeatInfo]
+    started: bool
+    friends: bool
+    host: bool
+    options: dict[str, Any]
+
+
+class GameMessage(TypedDict):
+    """``state`` (the whole view, to draw from scratch) and ``events`` (after a change)."""
+
+    type: Literal["state", "events"]
+    events: list[dict[str, Any]]
+    view: Mapping[str, Any]
+
+
+class Seats(TypedDict):
+    type: Literal["seats"]
+    seats: list[SeatInfo]
+
+
+class Seated(TypedDict):
+    type: Literal["seated"]
+    table: str
+    game: str
+    seat: int
+    token: str
+
+
+class LobbyState(TypedDict):
+    type: Literal["lobby"]
+    table: str
+    game: str
+    players: int
+    level: str
+    options: dict[str, Any]
+    seats: list[SeatInfo]
+    host: int
+    phase: str
+    started: bool
+    closed: bool
+    free: int
+
+
+class Error(TypedDict, total=False):
+    type: Literal["error"]
+    code: str
+    reason: str
+    about: str
+
+
+class Pong(TypedDict, total=False):
+    type: Literal["pong"]
+    id: int | str
+
+
+ServerMessage: TypeAlias = Welcome | GameMessage | Seats | Seated | LobbyState | Error | Pong
+
+
+def error(code: str, reason: str, about: str | None = None) -> Error:
+    message: Error = {"type": "error", "code": code, "reason": reason}
+    if about is not None:
+        message["about"] = about
+    return message

@@ -1,0 +1,279 @@
+"""One browser's WebSocket: its frames in, parsed by the protocol; its seat's messages out.
+
+The connection trusts nothing it receives: each frame is rate-limited, then parsed once by
+:mod:`parlour.live.protocol` into a typed command, then carried out by the lobby or the
+table; every problem comes back as an ``error`` message (a code and a sentence) and no
+input stops the connection's table or the server. Game state reaches the socket only
+through the messages a :class:`~parlour.live.Table` builds with
+:func:`~parlour.live.message_for`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections import deque
+from collections.abc import Mapping
+from contextlib import suppress
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi import WebSocket
+from starlette.websockets import WebSocketDisconnect
+
+from parlour.live import Lobby, Refused, Room, Seating
+from parlour.live import protocol as p
+
+log = logging.getLogger(__name__)
+
+_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How much a connection may send. ``rate`` messages a second on average, ``burst`` at
+    once (``rate=None``: no limit, for benchmarks); more than ``max_queue`` unsent messages
+    to a slow browser are not kept."""
+
+    rate: float | None = 20.0
+    burst: int = 30
+    max_queue: int = 512
+
+
+class Connection:
+    """One browser's socket: its messages in, its seat's messages out."""
+
+    def __init__(self, ws: WebSocket, lobby: Lobby, limits: Limits) -> None:
+        self.ws = ws
+        self.lobby = lobby
+        self.limits = limits
+        self.seating: Seating | None = None  # a seat this connection plays (a game page)
+        self.holding: Seating | None = None  # a seat held from the waiting room
+        self.watching: Room | None = None
+        self.following: Room | None = None
+        self.closed = False
+        self._out: deque[str] = deque()
+        self._wake = asyncio.Event()
+        self._sending = False
+        self._replying = False
+        self._cut_off = False
+        self._tokens = float(limits.burst)
+        self._refilled = time.monotonic()
+        self._warned = 0.0
+
+    # -- out ---------------------------------------------------------------------------
+
+    def send(self, message: Mapping[str, Any]) -> None:
+        """Queues a message (the table calls this synchronously)."""
+        if self.closed:
+            return
+        if len(self._out) >= self.limits.max_queue:
+            # The browser is not reading; drop it rather than hold memory for it.
+            self.closed = self._cut_off = True
+            self._out.clear()
+        else:
+            self._out.append(_encode(message))
+            if self._replying:
+                return  # the reading task sends it as soon as the message is handled
+        self._wake.set()
+
+    def error(self, code: str, reason: str, about: str | None = None) -> None:
+        self.send(p.error(code, reason, about))
+
+    async def _flush(self) -> None:
+        """Sends everything queued, in order. Whoever calls first sends; a second caller
+        returns at once, as the first one's loop picks up what was added meanwhile."""
+        if self._sending:
+            return
+        self._sending = True
+        try:
+            while self._out and not self._cut_off:
+                await self.ws.send_text(self._out.popleft())
+            if self._cut_off:
+                await self.ws.close(1008)
+        finally:
+            self._sending = False
+
+    async def _writer(self) -> None:
+        """Sends what the table says between the browser's own messages (computer moves)."""
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            try:
+                await self._flush()
+            except (WebSocketDisconnect, RuntimeError, OSError):
+                return
+
+    # -- in ----------------------------------------------------------------------------
+
+    async def run(self) -> None:
+        writer = asyncio.create_task(self._writer())
+        try:
+            while not self.closed:
+                try:
+                    incoming = await self.ws.receive()
+                except (WebSocketDisconnect, RuntimeError, OSError):
+                    break
+                if incoming["type"] == "websocket.disconnect":
+                    break
+                self._replying = True
+                try:
+                    try:
+                        self.receive(incoming.get("text", incoming.get("bytes")))
+                    except Exception:
+                        log.exception("message handling failed")
+                        self.error("internal", "the server could not handle that message")
+                    # Answer at once from here rather than through the writer task: one
+                    # scheduling hop less on every round trip.
+                    await self._flush()
+                except (WebSocketDisconnect, RuntimeError, OSError):
+                    break
+                finally:
+                    self._replying = False
+        finally:
+            self.closed = True
+            self._release()
+            writer.cancel()
+            with suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError, OSError):
+                await writer
+
+    def _allow(self) -> bool:
+        rate = self.limits.rate
+        if rate is None:
+            return True
+        now = time.monotonic()
+        self._tokens = min(float(self.limits.burst), self._tokens + (now - self._refilled) * rate)
+        self._refilled = now
+        if self._tokens >= 1.0:
+            self._tokens -= 1.0
+            return True
+        if now - self._warned >= 1.0:
+            self._warned = now
+            self.error("rate_limited", "too many messages: they are being dropped")
+        return False
+
+    def receive(self, frame: str | bytes | None) -> None:
+        """Handles one frame from the browser."""
+        if not self._allow():
+            return
+        try:
+            command = p.parse(frame if frame is not None else b"")
+            self.dispatch(command)
+        except Refused as exc:
+            self.error(exc.code, exc.reason, exc.about)
+
+    def dispatch(self, command: p.Command) -> None:
+        """Carries out one command; :class:`Refused` if it cannot be (nothing changed)."""
+        try:
+            self._carry_out(command)
+        except Refused as exc:
+            exc.about = command.type
+            raise
+
+    def _carry_out(self, command: p.Command) -> None:
+        match command:
+            case p.Start():
+                seating = self.lobby.open(command)
+                self._leave()
+                self._join(seating)
+            case p.Resume(token=token):
+                found = self.lobby.find(token)
+                if found is None:
+                    raise Refused("unknown or expired seat token", "bad_token")
+                self._join(found)
+            case p.Act():
+                self._act(command)
+            case p.Leave():
+                self._leave()
+            case p.Ping(id=ident):
+                self.send({"type": "pong"} if ident is None else {"type": "pong", "id": ident})
+            case p.Create():
+                seating = self.lobby.create(command)
+                self._leave()
+                self._hold(seating)
+            case p.Join():
+                self._join_room(command)
+            case p.Sit():
+                self._sit(command)
+            case p.Speed(level=level):
+                self.lobby.set_level(self._host(), level)
+            case p.Begin():
+                self.lobby.begin(self._host())
+            case p.Watch(table=table):
+                room = self.lobby.room(table)
+                self._release()
+                self.watching = self.lobby.watch(room.id, self.send)
+
+    def _release(self) -> None:
+        """Lets go of every place this connection had, without leaving any seat."""
+        if self.seating is not None:
+            self.lobby.detach(self.seating, self.send)
+            self.seating = None
+        if self.holding is not None:
+            self.lobby.detach(self.holding, self.send)
+            self.holding = None
+        if self.watching is not None:
+            self.lobby.unwatch(self.watching, self.send)
+            self.watching = None
+        if self.following is not None:
+            self.lobby.unfollow(self.following, self.send)
+            self.following = None
+
+    def _leave(self) -> None:
+        seat = self.seating or self.holding
+        self._release()
+        if seat is not None:
+            self.lobby.leave(seat.token)
+
+    def _join(self, seating: Seating) -> None:
+        self._release()
+        self.seating = self.lobby.attach(seating.token, self.send, welcome=True)
+
+    def _act(self, command: p.Act) -> None:
+        seating = self.seating
+        table = seating.room.table if seating is not None else None
+        if seating is None or table is None:
+            raise Refused("start or resume a started table before acting", "no_table")
+        table.act(seating.seat, p.action_for(command, seating.room.spec, seating.seat))
+
+    # -- tables with friends -------------------------------------------------------------
+
+    def _hold(self, seating: Seating) -> None:
+        """Seats this connection in the waiting room: ``seated``, then ``lobby`` updates."""
+        room = seating.room
+        self.lobby.attach(seating.token, self.send, play=False)
+        self.holding = seating
+        self.send({"type": "seated", "table": room.id, "game": room.spec.name,
+                   "seat": seating.seat, "token": seating.token})
+        if self.following is not None:
+            self.lobby.unfollow(self.following, self.send)
+        # follow() sends the room as it is now: with this seat taken
+        self.following = self.lobby.follow(room.id, self.send)
+
+    def _join_room(self, command: p.Join) -> None:
+        room = self.lobby.room(command.table)
+        found = self.lobby.find(command.token) if command.token is not None else None
+        mine = found is not None and found.room is room
+        if command.token is not None and not mine:
+            self.error("bad_token", "that seat token is not for this table", "join")
+        self._release()
+        if found is not None and mine:
+            self._hold(found)
+        else:
+            self.following = self.lobby.follow(room.id, self.send)
+
+    def _sit(self, command: p.Sit) -> None:
+        if self.holding is not None or self.seating is not None:
+            raise Refused("you already have a seat here: leave it first", "seated")
+        table = command.table or (self.following.id if self.following else None)
+        if table is None:
+            raise Refused("join a table before taking a seat", "unknown_table")
+        self._hold(self.lobby.sit(table, command.name, command.seat))
+
+    def _host(self) -> Seating:
+        seating = self.holding or self.seating
+        if seating is None:
+            raise Refused("create a table or take a seat first", "no_seat")
+        return seating
