@@ -40,6 +40,7 @@ class _ActionClass(type):
         if kind is not None:
             cls.type = kind  # type: ignore[attr-defined]
         made: type = dataclass(frozen=True, slots=True)(cls)  # type: ignore[arg-type]
+        made._extra = tuple(f.name for f in fields(made)[1:])  # type: ignore[attr-defined]
         return made
 
 
@@ -47,20 +48,25 @@ class Action(metaclass=_ActionClass):
     """An action by seat ``player``."""
 
     type: ClassVar[str] = "action"
+    #: the names of the fields after ``player``, found once per class
+    _extra: ClassVar[tuple[str, ...]] = ()
     player: int
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"player": self.player, "type": self.type}
-        for f in fields(self)[1:]:
-            value = getattr(self, f.name)
+        for name in self._extra:
+            value = getattr(self, name)
             if value is not None:
-                out[f.name] = value
+                out[name] = value
         return out
 
     def for_seat(self) -> dict[str, Any]:
         """The JSON form without ``player``: what a seat sends for it over the socket."""
-        out = self.to_json()
-        del out["player"]
+        out: dict[str, Any] = {"type": self.type}
+        for name in self._extra:
+            value = getattr(self, name)
+            if value is not None:
+                out[name] = value
         return out
 
 

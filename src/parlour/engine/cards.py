@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import NewType
+from typing import Any, NewType
 
 from parlour.engine.errors import RecordError
 
@@ -33,9 +33,14 @@ _STANDARD: tuple[Card, ...] = tuple(Card(r + s) for s in SUITS for r in RANKS)
 ALL_CARDS: frozenset[Card] = frozenset(_STANDARD) | frozenset(JOKERS)
 
 
+#: The unshuffled decks as constant tuples: 52 cards, and 54 with the two jokers.
+STANDARD_DECK: tuple[Card, ...] = _STANDARD
+JOKER_DECK: tuple[Card, ...] = _STANDARD + JOKERS
+
+
 def standard_deck(*, jokers: bool = False) -> list[Card]:
     """A fresh, unshuffled deck: 52 cards, or 54 with the two jokers."""
-    return list(_STANDARD + JOKERS) if jokers else list(_STANDARD)
+    return list(JOKER_DECK if jokers else _STANDARD)
 
 
 def parse_card(text: object) -> Card:
@@ -53,6 +58,35 @@ def rank_of(card: str) -> str:
 
 def is_joker(card: str) -> bool:
     return card[0] == "X"
+
+
+#: id of a game's constant tuple of cards -> (that tuple, kept alive; its sorted list)
+_SORTED: dict[int, tuple[Sequence[object], list[Any]]] = {}
+
+
+def same_cards(cards: Sequence[object], expected: Sequence[object]) -> bool:
+    """Whether ``cards`` holds exactly the multiset ``expected``, cheaply: a game's constant
+    tuple of cards is sorted once, so a stacked deal costs one sort of the deal.
+
+    >>> same_cards(["b", "a"], ("a", "b")), same_cards(["a", "a"], ("a", "b"))
+    (True, False)
+    """
+    if len(cards) != len(expected):
+        return False
+    try:  # not all strings: check_same_cards says what is wrong
+        if type(expected) is tuple:
+            hit = _SORTED.get(id(expected))
+            if hit is not None and hit[0] is expected:
+                want = hit[1]
+            else:
+                want = sorted(expected)
+                if len(_SORTED) < 64:  # games' constants are few; nothing else is kept
+                    _SORTED[id(expected)] = (expected, want)
+        else:
+            want = sorted(expected)
+        return sorted(cards) == want  # type: ignore[type-var]
+    except TypeError:
+        return False
 
 
 def check_same_cards(cards: Sequence[object], expected: Iterable[object], what: str) -> None:

@@ -6,11 +6,18 @@ A game is exactly its history: the number of players, the options, the chance ou
 supplies the rules in small pieces:
 
 - ``_setup(events)``: deal and everything before the first action;
-- ``_why_illegal(action)``: ``None`` if the action may be taken now, else the reason;
-- ``_do(action, events)``: carry it out, appending public events when ``events`` is a list;
+- for each action kind ``K`` of the spec, ``_why_not_K(action)``: ``None`` if the action
+  may be taken now, else the reason (seat range and game over are checked before it), and
+  ``_do_K(action, events)``: carry it out, appending public events when ``events`` is a
+  list (``None`` on the fast path: nothing is built that nobody reads);
+- ``winner``: ``None`` while the game goes on (``outcome`` is ``None`` exactly then);
 - ``legal_actions(seat)``, ``view(seat)`` and ``outcome``. A seat's view lists the actions
   open to it (``legal``, from :meth:`Game.legal_json`) and every fact it needs to act, so
   that no reader re-derives a rule.
+
+The base class finds each kind's two methods once per game class and dispatches on the
+action's class with one dictionary lookup, so the checked path costs the rules' own checks
+and events and little else.
 
 :meth:`Game.apply` is the checked path for untrusted input: a refused action raises
 :class:`~parlour.engine.errors.IllegalAction` before anything changes, so the state is
@@ -22,7 +29,7 @@ beside ``push_san``.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from parlour.engine.actions import Action, parse_action
@@ -42,15 +49,23 @@ class Game(ABC):
     max_players: ClassVar[int]
     action_kinds: ClassVar[Mapping[str, type[Action]]]
     _action_classes: ClassVar[frozenset[type[Action]]] = frozenset()
+    #: action class -> the game's ``_why_not_<kind>`` and ``_do_<kind>`` (plain functions)
+    _checks: ClassVar[dict[type[Action], Callable[[Any, Any], str | None]]] = {}
+    _doers: ClassVar[dict[type[Action], Callable[[Any, Any, list[Event] | None], None]]] = {}
+
+    #: the winning seat once the game is over; ``None`` while it goes on
+    winner: int | None = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         spec = getattr(cls, "spec", None)
-        if spec is not None:  # read on every apply: plain attributes, a set of classes
+        if spec is not None:  # read on every apply: plain attributes, dicts of classes
             cls.name = spec.name
             cls.min_players, cls.max_players = spec.players
             cls.action_kinds = spec.actions
             cls._action_classes = frozenset(spec.actions.values())
+            cls._checks = {a: getattr(cls, f"_why_not_{k}") for k, a in spec.actions.items()}
+            cls._doers = {a: getattr(cls, f"_do_{k}") for k, a in spec.actions.items()}
 
     def __init__(
         self,
@@ -64,8 +79,11 @@ class Game(ABC):
         self.players = self.spec.check_players(players)
         self.seed = seed
         self.chance = Chance(seed, decks, shuffles)
+        # a seeded game always draws its chance options, so that one seed deals the same
+        # cards whether or not they are given; an unseeded one need not draw a given one
         self.options: dict[str, Any] = self.spec.resolve_options(
-            dict(options or {}), players=players, draw=self.chance.choice)
+            options or {}, players=players, draw=self.chance.choice,
+            always_draw=seed is not None)
         self.history: list[Action] = []
         #: every event of the setup and of each checked :meth:`apply`, in order
         self.events: list[Event] = []
@@ -75,12 +93,6 @@ class Game(ABC):
 
     @abstractmethod
     def _setup(self, events: list[Event]) -> None: ...
-
-    @abstractmethod
-    def _why_illegal(self, action: Action) -> str | None: ...
-
-    @abstractmethod
-    def _do(self, action: Action, events: list[Event] | None) -> None: ...
 
     @abstractmethod
     def legal_actions(self, seat: int) -> list[Action]:
@@ -100,13 +112,14 @@ class Game(ABC):
 
     def why_illegal(self, action: Action) -> str | None:
         """``None`` if ``action`` may be applied now, else the reason it may not."""
-        if type(action) not in self._action_classes:
+        check = self._checks.get(type(action))
+        if check is None:
             return f"{type(action).__name__} is not a {self.name} action"
         if not 0 <= action.player < self.players:
             return f"there is no seat {action.player} at a {self.players}-player table"
-        if self.outcome is not None:
+        if self.winner is not None:
             return "the game is over"
-        return self._why_illegal(action)
+        return check(self, action)
 
     def legal_json(self, seat: int | None) -> list[dict[str, Any]]:
         """The actions open to ``seat`` now, as a seat sends them (no ``player``); none for a
@@ -123,13 +136,18 @@ class Game(ABC):
 
         Raises :class:`IllegalAction` with the reason, leaving the game untouched.
         """
-        reason = self.why_illegal(action)
+        kind = type(action)
+        check = self._checks.get(kind)
+        # the common case in one line; any failure goes through why_illegal for its reason
+        reason = (check(self, action)
+                  if check is not None and 0 <= action.player < self.players
+                  and self.winner is None else self.why_illegal(action) or "")
         if reason is not None:
             raise IllegalAction(f"seat {action.player} cannot {action.type}: {reason}")
         events: list[Event] = []
-        self._do(action, events)
+        self._doers[kind](self, action, events)
         self.history.append(action)
-        self.events.extend(events)
+        self.events += events
         return events
 
     def apply_json(self, obj: object, *, player: int | None = None) -> list[Event]:
@@ -138,7 +156,7 @@ class Game(ABC):
 
     def push(self, action: Action) -> None:
         """Applies an action known to be legal, unchecked and without events (simulations)."""
-        self._do(action, None)
+        self._doers[type(action)](self, action, None)
         self.history.append(action)
 
     def parse_action(self, obj: object, *, player: int | None = None) -> Action:

@@ -63,23 +63,32 @@ class Option:
     help: str = ""
 
     def resolve(self, game: str, value: object, players: int,
-                draw: Callable[[int], int]) -> OptionValue:
-        """The checked value of this option (``value`` is ``None`` when not given)."""
-        drawn = draw(players) if self.chance else None
-        if value is None:
-            value = drawn if drawn is not None else self.default
-        where = f"{game} option '{self.name}'"
-        if self.kind == "bool":
-            if not isinstance(value, bool):
-                raise RecordError(f"{where} must be true or false, not {value!r}")
+                draw: Callable[[int], int], always_draw: bool = True) -> OptionValue:
+        """The checked value of this option (``value`` is ``None`` when not given).
+
+        A chance option is drawn even when given unless ``always_draw`` is false (a game
+        with no seed, whose generator keeps no order that a skipped draw could shift)."""
+        if self.chance and (always_draw or value is None):
+            drawn = draw(players)
+            if value is None:
+                value = drawn
+        elif value is None:
+            value = self.default
+        kind = self.kind
+        if kind == "bool":
+            if value is True or value is False:
+                return value
+            raise RecordError(f"{self._where(game)} must be true or false, not {value!r}")
+        low, high = (0, players - 1) if kind == "seat" else (self.low, self.high)
+        if isinstance(value, int) and value is not True and value is not False and (
+                low is None or value >= low) and (high is None or value <= high):
             return value
-        low, high = (0, players - 1) if self.kind == "seat" else (self.low, self.high)
-        if not is_int(value) or (low is not None and value < low) or (  # type: ignore[operator]
-                high is not None and value > high):  # type: ignore[operator]
-            what = "a seat" if self.kind == "seat" else "an integer"
-            raise RecordError(f"{where} must be {what} from {low} to {high}, not {value!r}")
-        assert isinstance(value, int)
-        return value
+        what = "a seat" if kind == "seat" else "an integer"
+        raise RecordError(f"{self._where(game)} must be {what} from {low} to {high}, "
+                          f"not {value!r}")
+
+    def _where(self, game: str) -> str:
+        return f"{game} option '{self.name}'"
 
     def to_json(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -155,17 +164,28 @@ class GameSpec:
         raise KeyError(name)
 
     def resolve_options(self, given: Mapping[str, object], *, players: int,
-                        draw: Callable[[int], int]) -> dict[str, OptionValue]:
+                        draw: Callable[[int], int],
+                        always_draw: bool = True) -> dict[str, OptionValue]:
         """Checks ``given`` and fills in every default, drawing chance options with ``draw``
-        (``draw(n)``: an index in ``range(n)``); :class:`RecordError` names a problem."""
-        known = {opt.name for opt in self.options}
-        unknown = sorted(set(given) - known)
-        if unknown:
+        (``draw(n)``: an index in ``range(n)``; see :meth:`Option.resolve` for
+        ``always_draw``); :class:`RecordError` names a problem."""
+        known = self._option_names
+        if not known.issuperset(given):
+            unknown = sorted(set(given) - known)
             expected = ", ".join(sorted(known)) if known else "none"
             raise RecordError(f"{self.name} has no option {', '.join(map(repr, unknown))} "
                               f"(its options: {expected})")
-        return {opt.name: opt.resolve(self.name, given.get(opt.name), players, draw)
+        name = self.name
+        return {opt.name: opt.resolve(name, given.get(opt.name), players, draw, always_draw)
                 for opt in self.options}
+
+    @property
+    def _option_names(self) -> frozenset[str]:
+        names: frozenset[str] | None = self.__dict__.get("_names")
+        if names is None:  # a frozen dataclass: cache by hand, once
+            names = frozenset(opt.name for opt in self.options)
+            object.__setattr__(self, "_names", names)
+        return names
 
     def check_players(self, players: object, *, live: bool = False) -> int:
         """``players`` if the rules (``live``: a live table) allow that many, else

@@ -35,7 +35,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Literal, TypedDict
 
 from parlour.engine import Action, Event, Game, GameSpec, Option, Outcome, Pacing, Termination
@@ -121,13 +121,74 @@ def payers(hands: Mapping[int, str]) -> dict[int, PayReason]:
 
     It agrees with :func:`pay_line` for every seat (a property test checks it).
     """
-    fools = [s for s, piece in hands.items() if piece == FOOL]
-    others = sorted((RANK[piece], s) for s, piece in hands.items() if piece != FOOL)
+    pieces: list[str | None] = [None] * (max(hands) + 1) if hands else []
+    for s, piece in hands.items():
+        pieces[s] = piece
+    return due_by_seat(pieces)
+
+
+def due_by_seat(pieces: Sequence[str | None]) -> dict[int, PayReason]:
+    """:func:`payers` of ``pieces``, a piece per seat (``None``: not in play): one pass for
+    the fools and the two lowest ranks (ties counted), as :func:`pay_line` does."""
+    rank = RANK
+    fools: list[int] = []
+    ranked: list[tuple[int, int]] = []
+    low1 = low2 = NOBODY
+    for s, piece in enumerate(pieces):
+        if piece is None:
+            continue
+        if piece == FOOL:
+            fools.append(s)
+            continue
+        r = rank[piece]
+        ranked.append((r, s))
+        if r < low1:
+            low1, low2 = r, low1
+        elif r < low2:
+            low2 = r
     need = 2 if len(fools) >= 2 else 1
-    due: dict[int, PayReason] = {s: "fool" for s in sorted(fools)}
-    cutoff = others[need - 1][0] if len(others) > need else NOBODY
-    due.update((s, "lowest") for rank, s in others if rank <= cutoff)
+    cutoff = (low2 if need == 2 else low1) if len(ranked) > need else NOBODY
+    due: dict[int, PayReason] = dict.fromkeys(fools, "fool")
+    lowest = [rs for rs in ranked if rs[0] <= cutoff]
+    lowest.sort()
+    for _, s in lowest:
+        due[s] = "lowest"
     return due
+
+
+class PieceBySeat(Mapping[int, Mapping[str, Any]]):
+    """The private part of a ``deal`` or ``undo`` event: each seat in play is told its own
+    piece, ``{"piece": ...}``. It holds the one list of hands and makes a seat's entry
+    when it is read, rather than a dictionary per seat that nobody may read.
+
+    >>> private = PieceBySeat(["7", None, "fool"])
+    >>> dict(private), 1 in private
+    ({0: {'piece': '7'}, 2: {'piece': 'fool'}}, False)
+    """
+
+    __slots__ = ("_hands",)
+
+    def __init__(self, hands: list[str | None]) -> None:
+        self._hands = hands
+
+    def __getitem__(self, seat: int) -> Mapping[str, Any]:
+        piece = self._hands[seat] if type(seat) is int and 0 <= seat < len(self._hands) else None
+        if piece is None:
+            raise KeyError(seat)
+        return {"piece": piece}
+
+    def __contains__(self, seat: object) -> bool:
+        hands = self._hands
+        return type(seat) is int and 0 <= seat < len(hands) and hands[seat] is not None
+
+    def __iter__(self) -> Iterator[int]:
+        return (s for s, piece in enumerate(self._hands) if piece is not None)
+
+    def __len__(self) -> int:
+        return sum(piece is not None for piece in self._hands)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
 
 
 class SlabberjanTermination(Termination):
@@ -308,7 +369,8 @@ class Slabberjan(Game):
     dealt: list[str | None]
     set_aside: list[str]
     shown: list[str | None]
-    learned: list[list[dict[str, Any]]]
+    learned: dict[int, list[dict[str, Any]]]
+    """Per seat, what it learned this deal (a seat that learned nothing has no entry)."""
 
     # -- setup -------------------------------------------------------------------------------
 
@@ -329,55 +391,68 @@ class Slabberjan(Game):
     def _deal(self, events: list[Event] | None) -> None:
         """S2: a fresh deck; pieces drawn from its top starting left of the dealer."""
         deck = self.chance.deck(PIECES)
-        n = self.players
+        n, out, dealer = self.players, self.out, self.dealer
         hands: list[str | None] = [None] * n
-        seat = self.dealer
-        for i in range(self.active):
-            seat = self._next_in(seat)  # ends on the dealer: the dealer draws last
-            hands[seat] = deck[i]
+        # the seats still in, from the dealer's left round to the dealer, who draws last
+        order = [s for s in range(dealer + 1, n) if not out[s]]
+        order += [s for s in range(dealer + 1) if not out[s]]
+        for seat, piece in zip(order, deck, strict=False):  # the rest is the bag
+            hands[seat] = piece
         self.hands = hands
         self.dealt = list(hands)
         self.bag = deck
         self.bag_top = self.active  # the bag is what the players did not draw, top first
         self.set_aside = []
         self.shown = [None] * n
-        self.learned = [[] for _ in range(n)]
+        self.learned = {}
         self.bird = False
         self.deals += 1
-        self.turn: int | None = self._next_in(self.dealer)  # S3
+        self.turn: int | None = order[0]  # S3
         self.phase = "turns"
         if events is not None:
-            events.append(Event(
-                "deal", DealEvent(round=self.round, dealer=self.dealer, deal=self.deals),
-                {s: {"piece": p} for s, p in enumerate(hands) if p is not None}))
+            deal: DealEvent = {"round": self.round, "dealer": dealer, "deal": self.deals}
+            events.append(Event("deal", deal, PieceBySeat(self.dealt)))
 
     # -- checks -------------------------------------------------------------------------------
 
-    def _why_illegal(self, action: Action) -> str | None:
+    # The base class has checked the seat and that the game is not over; each kind of
+    # action has its own check (``_why_not_<kind>``) and its own move (``_do_<kind>``).
+
+    def _why_not_swap(self, action: Swap) -> str | None:
         p = action.player
         if self.out[p]:
             return "you are out of the game"
         if self.turn != p:
             return f"it is seat {self.turn}'s turn"
-        piece = self.hands[p]
-        kind = type(action)
-        if kind is Draw:
-            if p != self.dealer:
-                return "only the dealer draws from the bag"
-            if piece in MATADORS:
-                return "a dealer holding a matador stands (S8)"
-            if self.bag_top >= len(self.bag):
-                return "the bag is empty"
-            return None
         if p == self.dealer:
-            if kind is Swap:
-                return "the dealer does not swap with a player: draw from the bag or stand"
+            return "the dealer does not swap with a player: draw from the bag or stand"
+        if self.hands[p] in MATADORS:
+            return "a player holding a matador stands (S4)"
+        return None
+
+    def _why_not_stand(self, action: Stand) -> str | None:
+        p = action.player
+        if self.out[p]:
+            return "you are out of the game"
+        if self.turn != p:
+            return f"it is seat {self.turn}'s turn"
+        if p == self.dealer or self.hands[p] in MATADORS or self.free_choice:
             return None
-        if piece in MATADORS:
-            return "a player holding a matador stands (S4)" if kind is Swap else None
-        if kind is Stand and not self.free_choice:
-            return ("a piece below the inn must try to swap with the left neighbour (S4); "
-                    "option free_choice lets you stand")
+        return ("a piece below the inn must try to swap with the left neighbour (S4); "
+                "option free_choice lets you stand")
+
+    def _why_not_draw(self, action: Draw) -> str | None:
+        p = action.player
+        if self.out[p]:
+            return "you are out of the game"
+        if self.turn != p:
+            return f"it is seat {self.turn}'s turn"
+        if p != self.dealer:
+            return "only the dealer draws from the bag"
+        if self.hands[p] in MATADORS:
+            return "a dealer holding a matador stands (S8)"
+        if self.bag_top >= len(self.bag):
+            return "the bag is empty"
         return None
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -394,21 +469,34 @@ class Slabberjan(Game):
             return [Swap(seat), Stand(seat)]
         return [Swap(seat)]
 
+    def legal_json(self, seat: int | None) -> list[dict[str, Any]]:
+        # legal_actions(seat) as a seat sends them, built directly: every view has it
+        if seat is None or self.turn != seat or self.winner is not None:
+            return []
+        if self.hands[seat] in MATADORS:
+            return [{"type": "stand"}]
+        if seat == self.dealer:
+            if self.bag_top < len(self.bag):
+                return [{"type": "draw"}, {"type": "stand"}]
+            return [{"type": "stand"}]
+        if self.free_choice:
+            return [{"type": "swap"}, {"type": "stand"}]
+        return [{"type": "swap"}]
+
     # -- the turn -------------------------------------------------------------------------------
 
-    def _do(self, action: Action, events: list[Event] | None) -> None:
-        kind = type(action)
-        p = action.player
-        if kind is Swap:
-            self._swap(p, events)
-        elif kind is Stand:
-            self._stand(p, events)
-        else:
-            self._draw(p, events)
+    def _do_swap(self, action: Swap, events: list[Event] | None) -> None:
+        self._swap(action.player, events)
+
+    def _do_stand(self, action: Stand, events: list[Event] | None) -> None:
+        self._stand(action.player, events)
+
+    def _do_draw(self, action: Draw, events: list[Event] | None) -> None:
+        self._draw(action.player, events)
 
     def _stand(self, p: int, events: list[Event] | None) -> None:
         if events is not None:
-            events.append(Event("stand", SeatEvent(player=p)))
+            events.append(Event("stand", {"player": p}))
         if p == self.dealer:
             self._end_round(events)  # S9
         else:
@@ -437,8 +525,8 @@ class Slabberjan(Game):
             if target == p:
                 # The chain of inns came back round to the swapper: no swap.
                 if events is not None:
-                    events.append(Event("no_swap", ReasonEvent(
-                        player=p, reason="the inns lead back to you")))
+                    events.append(Event("no_swap", {"player": p,
+                                                    "reason": "the inns lead back to you"}))
                 self._pass_turn(p)
                 return
         mine = hands[p]
@@ -453,10 +541,11 @@ class Slabberjan(Game):
         hands = self.hands
         mine, theirs = hands[p], hands[q]
         hands[p], hands[q] = theirs, mine
-        self.learned[p].append({"with": q, "gave": mine, "got": theirs})
-        self.learned[q].append({"with": p, "gave": theirs, "got": mine})
+        learned = self.learned
+        learned.setdefault(p, []).append({"with": q, "gave": mine, "got": theirs})
+        learned.setdefault(q, []).append({"with": p, "gave": theirs, "got": mine})
         if events is not None:
-            events.append(Event("swap", SwapEvent(player=p, target=q),
+            events.append(Event("swap", {"player": p, "target": q},
                                 {p: {"gave": mine, "got": theirs},
                                  q: {"gave": theirs, "got": mine}}))
 
@@ -479,9 +568,9 @@ class Slabberjan(Game):
     def _fool_over_fool(self, p: int, q: int, events: list[Event] | None) -> None:
         """S7: both fools are shown and the same dealer deals again, in the same round."""
         if events is not None:
-            events.append(Event("announce", AnnounceEvent(
-                player=p, holder=q, bag=False, piece=FOOL, words=FOOL_OVER_FOOL,
-                players=[p, q])))
+            fools: AnnounceEvent = {"player": p, "holder": q, "bag": False, "piece": FOOL,
+                                    "words": FOOL_OVER_FOOL, "players": [p, q]}
+            events.append(Event("announce", fools))
         self._deal(events)
 
     def _undo_swaps(self, events: list[Event] | None) -> None:
@@ -491,9 +580,7 @@ class Slabberjan(Game):
             if not out[s]:
                 hands[s] = dealt[s]
         if events is not None:
-            events.append(Event("undo", UndoEvent(reason=WORDS["cat"]),
-                                {s: {"piece": hands[s]} for s in range(self.players)
-                                 if not out[s]}))
+            events.append(Event("undo", {"reason": WORDS["cat"]}, PieceBySeat(list(hands))))
 
     def _announce(self, holder: int | None, piece: str, p: int,
                   events: list[Event] | None) -> None:
@@ -501,9 +588,9 @@ class Slabberjan(Game):
         if holder is not None:
             self.shown[holder] = piece
         if events is not None:
-            events.append(Event("announce", AnnounceEvent(
-                player=p, holder=holder, bag=holder is None, piece=piece,
-                words=WORDS[piece])))
+            said: AnnounceEvent = {"player": p, "holder": holder, "bag": holder is None,
+                                   "piece": piece, "words": WORDS[piece]}
+            events.append(Event("announce", said))
 
     # -- the dealer and the bag -----------------------------------------------------------------
 
@@ -529,7 +616,7 @@ class Slabberjan(Game):
         else:
             # S8: the bag ran out (inns used it up): the dealer keeps their piece.
             if events is not None:
-                events.append(Event("keep", ReasonEvent(player=d, reason="the bag is empty")))
+                events.append(Event("keep", {"player": d, "reason": "the bag is empty"}))
         if self.winner is None:
             self._end_round(events)
 
@@ -538,20 +625,22 @@ class Slabberjan(Game):
         assert old is not None
         self.hands[d] = piece
         self.set_aside.append(old)  # never drawn again this round
-        self.learned[d].append({"with": "bag", "gave": old, "got": piece})
+        self.learned.setdefault(d, []).append({"with": "bag", "gave": old, "got": piece})
         if events is not None:
-            events.append(Event("draw", SeatEvent(player=d), {d: {"gave": old, "got": piece}}))
+            events.append(Event("draw", {"player": d}, {d: {"gave": old, "got": piece}}))
 
     # -- the end of a round -------------------------------------------------------------------
 
     def _end_round(self, events: list[Event] | None) -> None:
         """S9 to S11, then the deal passes on (S1)."""
         pieces = list(self.hands)
-        due = payers({s: p for s, p in enumerate(pieces) if p is not None})
-        self.reveal = {"round": self.round, "pieces": pieces,
-                       "pays": [due.get(s) for s in range(self.players)]}
+        due = due_by_seat(pieces)
+        pays: list[PayReason | None] = [None] * self.players
+        for s, why in due.items():
+            pays[s] = why
+        self.reveal = {"round": self.round, "pieces": pieces, "pays": pays}
         if events is not None:
-            events.append(Event("reveal", RevealEvent(pieces=list(pieces))))
+            events.append(Event("reveal", {"pieces": list(pieces)}))
         self._pay(list(due), "lowest", events)
         if self.winner is not None:
             return
@@ -565,7 +654,7 @@ class Slabberjan(Game):
         broke = [s for s in seats if chips[s] == 0]
         if len(broke) == self.active:
             if events is not None:
-                events.append(Event("spared", SparedEvent(players=broke, reason=reason)))
+                events.append(Event("spared", {"players": broke, "reason": reason}))
             return
         for s in seats:
             if chips[s]:
@@ -573,8 +662,9 @@ class Slabberjan(Game):
                 self.pot += 1
                 if events is not None:
                     why = "fool" if reason == "lowest" and self.hands[s] == FOOL else reason
-                    events.append(Event("pay", PayEvent(player=s, reason=why, chips=chips[s],
-                                                        pot=self.pot)))
+                    paid: PayEvent = {"player": s, "reason": why, "chips": chips[s],
+                                      "pot": self.pot}
+                    events.append(Event("pay", paid))
             else:
                 self._eliminate(s, events)
         if self.active == 1:
@@ -588,7 +678,7 @@ class Slabberjan(Game):
             self.set_aside.append(piece)  # S11: the piece leaves play
         self.hands[s] = None
         if events is not None:
-            events.append(Event("out", SeatEvent(player=s)))
+            events.append(Event("out", {"player": s}))
 
     def _win(self, events: list[Event] | None) -> None:
         """S12: the last player in takes the whole pot."""
@@ -599,7 +689,7 @@ class Slabberjan(Game):
         self.turn = None
         self.phase = "over"
         if events is not None:
-            events.append(Event("win", WinEvent(player=winner, pot=won)))
+            events.append(Event("win", {"player": winner, "pot": won}))
 
     # -- helpers ---------------------------------------------------------------------------------
 
@@ -652,5 +742,6 @@ class Slabberjan(Game):
             "winner": self.winner,
             "legal": self.legal_json(seat),
             "piece": None if seat is None else self.hands[seat],
-            "learned": [] if seat is None else [dict(fact) for fact in self.learned[seat]],
+            "learned": [] if seat is None else [dict(fact) for fact in
+                                                self.learned.get(seat, ())],
         }

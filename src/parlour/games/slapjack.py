@@ -159,17 +159,22 @@ class Slapjack(Game):
 
     # -- checks ------------------------------------------------------------------------------
 
-    def _why_illegal(self, action: Action) -> str | None:
+    # The base class has checked the seat and that the game is not over; each kind of
+    # action has its own check (``_why_not_<kind>``) and its own move (``_do_<kind>``).
+
+    def _why_not_flip(self, action: Flip) -> str | None:
         p = action.player
         if self.out[p]:
             return "you are out of the game"
-        if isinstance(action, Flip):
-            if self.turn is None:
-                return "nobody can flip: the Jack on top waits to be slapped"
-            if self.turn != p:
-                return f"it is seat {self.turn}'s turn to flip"
-            return None
-        assert isinstance(action, Slap)
+        if self.turn is None:
+            return "nobody can flip: the Jack on top waits to be slapped"
+        if self.turn != p:
+            return f"it is seat {self.turn}'s turn to flip"
+        return None
+
+    def _why_not_slap(self, action: Slap) -> str | None:
+        if self.out[action.player]:
+            return "you are out of the game"
         if action.at is not None and not 0 <= action.at <= self.flips:
             # J6: an `at` beyond the flips made so far is refused
             return f"'at' is {action.at} but {self.flips} cards have been flipped so far"
@@ -183,14 +188,21 @@ class Slapjack(Game):
             actions.insert(0, Flip(seat))
         return actions
 
+    def legal_json(self, seat: int | None) -> list[dict[str, Any]]:
+        # legal_actions(seat) as a seat sends them, built directly: every view has it
+        if seat is None or self.winner is not None or self.out[seat]:
+            return []
+        slap = {"type": "slap", "at": self.flips}
+        return [{"type": "flip"}, slap] if self.turn == seat else [slap]
+
     # -- rules -------------------------------------------------------------------------------
 
-    def _do(self, action: Action, events: list[Event] | None) -> None:
-        if type(action) is Flip:
-            self._flip(action.player, events)
-        else:
-            assert isinstance(action, Slap)
-            self._slap(action.player, action.at, events)
+    def _do_flip(self, action: Flip, events: list[Event] | None) -> None:
+        self._flip(action.player, events)
+        self._settle(events)
+
+    def _do_slap(self, action: Slap, events: list[Event] | None) -> None:
+        self._slap(action.player, action.at, events)
         self._settle(events)
 
     def _flip(self, p: int, events: list[Event] | None) -> None:

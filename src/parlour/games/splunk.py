@@ -31,6 +31,7 @@ Events (all public), enough for a front end to tell every call and slap:
   ``slap_ignored`` (``player``, ``stack``, ``at``, ``reason``: stale);
 - ``win`` (``player``, ``reason``: last_play_stood, no_card_for_base, last_card_as_base).
 
+>>> from parlour.engine.cards import standard_deck
 >>> deck = ["AS", "2S", "3S", "4S", "5H", "5D"]
 >>> deck += [c for c in standard_deck() if c not in deck]
 >>> game = Splunk(2, decks=[deck], options={"first": 0})
@@ -51,7 +52,7 @@ from collections.abc import Iterable
 from typing import Any, Literal, TypedDict
 
 from parlour.engine import Action, Event, Game, GameSpec, Option, Outcome, Pacing, Termination
-from parlour.engine.cards import ALL_CARDS, Card, standard_deck
+from parlour.engine.cards import ALL_CARDS, JOKER_DECK, STANDARD_DECK, Card
 
 STACKS = 4
 SlapKind = Literal["pair", "sandwich", "joker"]
@@ -275,10 +276,14 @@ class Splunk(Game):
     # -- setup -------------------------------------------------------------------------------
 
     def _setup(self, events: list[Event]) -> None:
-        deck = self.chance.deck(standard_deck(jokers=self.options["jokers"]))
+        jokers: bool = self.options["jokers"]
+        deck = self.chance.deck(JOKER_DECK if jokers else STANDARD_DECK)
         # P1: dealt one at a time from seat 0; the first card dealt to you is your top card.
-        self.piles = [deque(deck[0::2]), deque(deck[1::2])]
-        self.stacks = [[] for _ in range(STACKS)]
+        p0, p1 = deque(deck[0::2]), deque(deck[1::2])
+        self.piles = [p0, p1]
+        deal: DealEvent = {"cards": [len(p0), len(p1)], "jokers": jokers}
+        # P2: seat 0's top two cards are the bases of stacks 0 and 1, seat 1's of 2 and 3.
+        self.stacks = [[p0.popleft()], [p0.popleft()], [p1.popleft()], [p1.popleft()]]
         self.plays = 0
         self.last_player: int | None = None
         self.last_stack: int | None = None
@@ -289,49 +294,41 @@ class Splunk(Game):
         self.settled = False
         self.winner: int | None = None
         self.ending = SplunkTermination.LAST_PLAY_STOOD
-        self.turn: int | None = self.options["first"]
-        events.append(Event("deal", DealEvent(cards=[len(p) for p in self.piles],
-                                              jokers=self.options["jokers"])))
-        # P2: seat 0's top two cards are the bases of stacks 0 and 1, seat 1's of 2 and 3.
-        for slot in range(STACKS):
-            owner = slot // 2
-            self.stacks[slot].append(self.piles[owner].popleft())
-            events.append(Event("base", BaseEvent(player=owner, stack=slot, reason="setup")))
-        events.append(Event("first", SeatEvent(player=self.options["first"])))
+        first: int = self.options["first"]
+        self.turn: int | None = first
+        events.append(Event("deal", deal))
+        events += [Event("base", {"player": slot // 2, "stack": slot, "reason": "setup"})
+                   for slot in range(STACKS)]
+        events.append(Event("first", {"player": first}))
 
     # -- checks ------------------------------------------------------------------------------
+    # The base class has checked the seat and that the game is not over; each kind of
+    # action has its own check (``_why_not_<kind>``) and its own move (``_do_<kind>``).
 
     def call_open(self) -> bool:
         """Whether the latest play may still be called out (by the other player)."""
         return self.last_player is not None and not self.settled and self.winner is None
 
-    def _why_illegal(self, action: Action) -> str | None:
-        p = action.player
-        if isinstance(action, Play):
-            return self._why_not_play(p, action.stack)
-        if isinstance(action, Call):
-            return self._why_not_call(p)
-        assert isinstance(action, Slap)
-        return self._why_not_slap(action.stack, action.at)
-
-    def _why_not_play(self, p: int, stack: int) -> str | None:
+    def _why_not_play(self, action: Play) -> str | None:
+        stack = action.stack
         if not 0 <= stack < STACKS:
             return f"there is no stack {stack} (the stacks are 0 to {STACKS - 1})"
-        if self.turn != p:
+        if self.turn != action.player:
             return f"it is seat {self.turn}'s turn to play"
         return None
 
-    def _why_not_call(self, p: int) -> str | None:
+    def _why_not_call(self, action: Call) -> str | None:
         # P4: only on the opponent's latest play, before your own play and before a slap.
         if self.last_player is None:
             return "no call is open: nobody has played yet"
-        if self.last_player == p:
+        if self.last_player == action.player:
             return "no call is open: you cannot call out your own play"
         if self.settled:
             return f"no call is open: the play on stack {self.last_stack} was already settled"
         return None
 
-    def _why_not_slap(self, stack: int, at: int | None) -> str | None:
+    def _why_not_slap(self, action: Slap) -> str | None:
+        stack, at = action.stack, action.at
         if not 0 <= stack < STACKS:
             return f"there is no stack {stack} (the stacks are 0 to {STACKS - 1})"
         if at is not None and not 0 <= at <= self.plays:
@@ -351,35 +348,44 @@ class Splunk(Game):
         actions += [Slap(seat, s, at=self.plays) for s in range(STACKS)]
         return actions
 
+    def legal_json(self, seat: int | None) -> list[dict[str, Any]]:
+        # legal_actions(seat) as a seat sends them, built directly: every view has it
+        if seat is None or self.winner is not None:
+            return []
+        legal: list[dict[str, Any]] = (
+            [{"type": "play", "stack": 0}, {"type": "play", "stack": 1},
+             {"type": "play", "stack": 2}, {"type": "play", "stack": 3}]
+            if self.turn == seat else [])
+        if self.last_player is not None and not self.settled and self.last_player != seat:
+            legal.append({"type": "call"})
+        at = self.plays
+        legal += [{"type": "slap", "stack": 0, "at": at}, {"type": "slap", "stack": 1, "at": at},
+                  {"type": "slap", "stack": 2, "at": at}, {"type": "slap", "stack": 3, "at": at}]
+        return legal
+
     # -- rules -------------------------------------------------------------------------------
 
-    def _do(self, action: Action, events: list[Event] | None) -> None:
-        if isinstance(action, Play):
-            self._play(action.player, action.stack, events)
-        elif isinstance(action, Call):
-            self._call(action.player, events)
-        else:
-            assert isinstance(action, Slap)
-            self._slap(action.player, action.stack, action.at, events)
-
-    def _play(self, p: int, s: int, events: list[Event] | None) -> None:
+    def _do_play(self, action: Play, events: list[Event] | None) -> None:
         """P3: the top card goes face up onto the chosen stack; the opponent is next."""
+        p, s = action.player, action.stack
         card = self.piles[p].popleft()
         stack = self.stacks[s]
         stack.append(card)
         self.plays += 1
         self.last_player, self.last_stack, self.settled = p, s, False
-        self.open_slap = slap_kind(stack)
-        self.turn = 1 - p
+        self.open_slap = kind = slap_kind(stack)
+        self.turn = other = 1 - p
         if events is not None:
-            events.append(Event("play", PlayEvent(player=p, stack=s, card=card,
-                                                  at=self.plays, kind=self.open_slap)))
-        if not self.piles[1 - p]:
+            play: PlayEvent = {"player": p, "stack": s, "card": card, "at": self.plays,
+                               "kind": kind}
+            events.append(Event("play", play))
+        if not self.piles[other]:
             # P6: the opponent played their last card and neither called nor slapped it.
-            self._win(1 - p, SplunkTermination.LAST_PLAY_STOOD, events)
+            self._win(other, SplunkTermination.LAST_PLAY_STOOD, events)
 
-    def _call(self, p: int, events: list[Event] | None) -> None:
+    def _do_call(self, action: Call, events: list[Event] | None) -> None:
         """P4: over 21, the accused takes the stack; otherwise the caller does."""
+        p = action.player
         s, accused = self.last_stack, self.last_player
         assert s is not None and accused is not None
         stack = self.stacks[s]
@@ -387,73 +393,70 @@ class Splunk(Game):
         over = total > 21
         taker, winner = (accused, p) if over else (p, accused)
         if events is not None:
-            events.append(Event("call", CallEvent(
-                player=p, accused=accused, stack=s, base=stack[0], cards=list(stack),
-                total=total, over=over, taker=taker)))
-        self._settle()
-        self._take(taker, s)
-        self._new_base(winner, s, "call", taker, events)
+            call: CallEvent = {"player": p, "accused": accused, "stack": s, "base": stack[0],
+                               "cards": list(stack), "total": total, "over": over,
+                               "taker": taker}
+            events.append(Event("call", call))
+        self.settled = True
+        self.open_slap = None
+        self._take_and_rebase(taker, winner, s, "call", taker, events)
 
-    def _slap(self, p: int, s: int, at: int | None, events: list[Event] | None) -> None:
-        if (at is not None and at != self.plays) or (s == self.last_stack and self.settled):
+    def _do_slap(self, action: Slap, events: list[Event] | None) -> None:
+        p, s, at = action.player, action.stack, action.at
+        latest = s == self.last_stack
+        if (at is not None and at != self.plays) or (latest and self.settled):
             # P5: a slap aimed at an earlier play, or at a play already settled, is stale.
             if events is not None:
-                events.append(Event("slap_ignored", SlapIgnoredEvent(
-                    player=p, stack=s, at=at, reason="stale")))
+                ignored: SlapIgnoredEvent = {"player": p, "stack": s, "at": at,
+                                             "reason": "stale"}
+                events.append(Event("slap_ignored", ignored))
             return
-        kind = self.open_slap if s == self.last_stack else None
-        if kind is None:
-            self._wrong_slap(p, s, events)
-        else:
-            self._good_slap(p, s, kind, events)
-
-    def _good_slap(self, p: int, s: int, kind: SlapKind, events: list[Event] | None) -> None:
-        """P5: the first slapper gives the stack away, lays a new base; the other plays next."""
-        other = 1 - p
+        kind = self.open_slap if latest else None
+        if kind is not None:
+            # P5: the first slapper gives the stack away, lays a new base; the other plays.
+            other = 1 - p
+            if events is not None:
+                slap: SlapEvent = {"player": p, "stack": s, "kind": kind, "taker": other,
+                                   "cards": len(self.stacks[s])}
+                events.append(Event("slap", slap))
+            self.settled = True
+            self.open_slap = None
+            self._take_and_rebase(other, p, s, "slap", other, events)
+            return
+        # P5: a wrong slap: the slapper takes the stack, the other lays the new base; the
+        # slapper is next.
         if events is not None:
-            events.append(Event("slap", SlapEvent(player=p, stack=s, kind=kind, taker=other,
-                                                  cards=len(self.stacks[s]))))
-        self._settle()
-        self._take(other, s)
-        self._new_base(p, s, "slap", other, events)
-
-    def _wrong_slap(self, p: int, s: int, events: list[Event] | None) -> None:
-        """P5: the slapper takes the stack, the other lays the new base; the slapper is next."""
-        latest = s == self.last_stack
-        if events is not None:
-            why = "no pair, sandwich or joker" if latest else "not the latest play"
-            events.append(Event("wrong_slap", WrongSlapEvent(
-                player=p, stack=s, reason=why, taker=p, cards=len(self.stacks[s]))))
+            wrong: WrongSlapEvent = {
+                "player": p, "stack": s,
+                "reason": "no pair, sandwich or joker" if latest else "not the latest play",
+                "taker": p, "cards": len(self.stacks[s])}
+            events.append(Event("wrong_slap", wrong))
         if latest:
-            self._settle()
-        self._take(p, s)
-        self._new_base(1 - p, s, "wrong_slap", p, events)
+            self.settled = True
+            self.open_slap = None
+        self._take_and_rebase(p, 1 - p, s, "wrong_slap", p, events)
 
     # -- helpers -------------------------------------------------------------------------------
 
-    def _settle(self) -> None:
-        """The latest play has been dealt with: no more call or slap on it (P5)."""
-        self.settled = True
-        self.open_slap = None
-
-    def _take(self, p: int, s: int) -> None:
-        """P4: the stack goes under the taker's pile in stack order, base first."""
-        self.piles[p].extend(self.stacks[s])
-        self.stacks[s] = []
-
-    def _new_base(self, p: int, s: int, reason: Literal["call", "slap", "wrong_slap"],
-                  next_turn: int, events: list[Event] | None) -> None:
-        """``p`` lays their top card face down on slot ``s``; then ``next_turn`` plays (P4, P5).
+    def _take_and_rebase(self, taker: int, p: int, s: int,
+                         reason: Literal["call", "slap", "wrong_slap"], next_turn: int,
+                         events: list[Event] | None) -> None:
+        """P4: the stack goes under the taker's pile in stack order, base first; then ``p``
+        lays their top card face down on slot ``s`` and ``next_turn`` plays (P4, P5).
 
         P6: a player with no card for the base, or who lays their last one, has won.
         """
-        pile = self.piles[p]
+        stacks, piles = self.stacks, self.piles
+        piles[taker].extend(stacks[s])
+        pile = piles[p]
         if not pile:
+            stacks[s] = []
             self._win(p, SplunkTermination.NO_CARD_FOR_BASE, events)
             return
-        self.stacks[s].append(pile.popleft())
+        stacks[s] = [pile.popleft()]
         if events is not None:
-            events.append(Event("base", BaseEvent(player=p, stack=s, reason=reason)))
+            base: BaseEvent = {"player": p, "stack": s, "reason": reason}
+            events.append(Event("base", base))
         if not pile:
             self._win(p, SplunkTermination.LAST_CARD_AS_BASE, events)
             return
@@ -463,9 +466,10 @@ class Splunk(Game):
         self.winner = p
         self.ending = how
         self.turn = None
-        self._settle()
+        self.settled = True  # the latest play has been dealt with: no more call or slap
+        self.open_slap = None
         if events is not None:
-            events.append(Event("win", WinEvent(player=p, reason=how.value)))
+            events.append(Event("win", {"player": p, "reason": how.value}))
 
     # -- what players see ----------------------------------------------------------------------
 
