@@ -1,0 +1,255 @@
+"""What an agent sees and does, as numbers: one :class:`Codec` per game.
+
+An observation is made from two things only: the seat's own ``view`` (``game.view(seat)``,
+which the engine already limits to what that seat may see, ruling G3) and the events that
+seat was told (``event.seen_by(seat)``). A codec never receives the game object, so it
+cannot read a hidden card even by mistake (the rlcard#220 leak: an observation built from
+the game's state rather than the player's).
+
+Every observation is a vector of ``float32`` in ``[0, 1]``, with the seats *rotated* so
+that index 0 is always the observing seat, index 1 the seat to its left, and so on; the
+exact layout of each game is in its codec's docstring and in ``docs/research.md``.
+
+Actions are small integers. Each codec has a fixed list of action *templates* (JSON
+objects without ``player``, as the view's ``legal`` lists them); code ``i`` means "the legal
+action that matches template ``i``", so the mask is read straight from ``view["legal"]``
+and a decoded action is always one the view offered (with its ``at`` filled in from the
+view, as a person's click would be). Real-time games have code 0, *wait*.
+
+>>> codec = CODECS["slapjack"]
+>>> view = {"legal": [{"type": "flip"}, {"type": "slap", "at": 3}]}
+>>> codec.mask(view).tolist(), codec.action_json(2, view)
+([1, 1, 1], {'type': 'slap', 'at': 3})
+>>> codec.action_json(0, view) is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from parlour.games.slabberjan import KINDS, MATADORS
+from parlour.games.slabberjan import RANK as PIECE_RANK
+
+Obs = npt.NDArray[np.float32]
+Mask = npt.NDArray[np.int8]
+#: (view, events the seat was told, seat, players, options) -> the observation vector
+Encoder = Callable[[Mapping[str, Any], Sequence[Mapping[str, Any]], int, int,
+                    Mapping[str, Any]], Obs]
+
+CARD_RANKS = "A23456789TJQK"
+SLAP_KINDS = ("pair", "sandwich", "joker")
+MATADOR_ORDER = ("knight", "bird", "cat", "inn")
+
+
+@dataclass(frozen=True)
+class Codec:
+    """How one game's observations and actions are numbered."""
+
+    game: str
+    templates: tuple[Mapping[str, Any] | None, ...]
+    """Action ``i`` is the legal action matching ``templates[i]``; ``None`` is *wait*."""
+    size: Callable[[int], int]
+    """The observation's length for a number of players."""
+    encode: Encoder
+
+    @property
+    def actions(self) -> int:
+        return len(self.templates)
+
+    def _matches(self, template: Mapping[str, Any], entry: Mapping[str, Any]) -> bool:
+        return all(entry.get(k) == v for k, v in template.items())
+
+    def mask(self, view: Mapping[str, Any]) -> Mask:
+        """1 for every action open to the seat now (``view["legal"]``); wait is always open."""
+        legal = view["legal"]
+        return np.array([1 if t is None else int(any(self._matches(t, e) for e in legal))
+                         for t in self.templates], dtype=np.int8)
+
+    def action_json(self, code: int, view: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The legal action (JSON, no ``player``) that ``code`` names, ``None`` to wait or
+        when the view offers no such action now."""
+        template = self.templates[code]
+        if template is None:
+            return None
+        for entry in view["legal"]:
+            if self._matches(template, entry):
+                return dict(entry)
+        return None
+
+    def labels(self) -> list[str]:
+        """A readable name per action code (for docs and debugging)."""
+        return ["wait" if t is None else " ".join(f"{v}" if k == "type" else f"{k}={v}"
+                                                  for k, v in t.items())
+                for t in self.templates]
+
+
+def _rotated(seat: int, players: int) -> list[int]:
+    """Seats in the order the observation lists them: the observer first, then leftwards."""
+    return [(seat + i) % players for i in range(players)]
+
+
+# -- Slapjack ---------------------------------------------------------------------------------
+
+def slapjack_size(players: int) -> int:
+    return 5 * players + 16
+
+
+def encode_slapjack(view: Mapping[str, Any], seen: Sequence[Mapping[str, Any]], seat: int,
+                    players: int, options: Mapping[str, Any]) -> Obs:
+    """Slapjack, ``5 * players + 16`` numbers.
+
+    - per seat, rotated (the observer first): cards / 52, out, waiting (no cards, J7), has
+      the turn, flipped the top card;
+    - the pile's size / 52, whether the top card is a Jack (slappable), the top card's
+      rank one-hot (13: A 2 ... K), and 1 if the pile is empty.
+
+    Suits are left out: no rule reads them.
+    """
+    out = np.zeros(slapjack_size(players), dtype=np.float32)
+    rows = view["players"]
+    for i, s in enumerate(_rotated(seat, players)):
+        p = rows[s]
+        base = 5 * i
+        out[base] = min(p["cards"] / 52, 1.0)
+        out[base + 1] = p["out"]
+        out[base + 2] = p["waiting"]
+        out[base + 3] = view["turn"] == s
+        out[base + 4] = view["top_player"] == s
+    g = 5 * players
+    out[g] = min(view["pile"] / 52, 1.0)
+    out[g + 1] = view["slappable"]
+    top = view["top"]
+    if top is None:
+        out[g + 15] = 1.0
+    else:
+        out[g + 2 + CARD_RANKS.index(top[0])] = 1.0
+    return out
+
+
+# -- Splunk -----------------------------------------------------------------------------------
+
+SPLUNK_STACK = 23
+
+
+def splunk_size(players: int) -> int:
+    return 6 + 4 * SPLUNK_STACK
+
+
+def encode_splunk(view: Mapping[str, Any], seen: Sequence[Mapping[str, Any]], seat: int,
+                  players: int, options: Mapping[str, Any]) -> Obs:
+    """Splunk, 98 numbers.
+
+    - the observer's pile / 27, the opponent's pile / 27;
+    - the observer has the turn, the opponent has it;
+    - a call is open on the latest play (``call_open``), a slap is open (``slap_open``);
+    - per stack (4 x 23): its cards / 54, its face-up cards / 27, its face-up total / 100,
+      the top face-up card's rank one-hot (14: A 2 ... K, joker), 1 if nothing is face up,
+      what a slap on it would win on one-hot (pair, sandwich, joker), whether the observer
+      may call it out now, whether it took the latest play, whether that play was the
+      observer's.
+
+    Nobody sees a pile or a base (P1), so there is nothing private to encode.
+    """
+    out = np.zeros(splunk_size(players), dtype=np.float32)
+    rows = view["players"]
+    other = 1 - seat
+    out[0] = min(rows[seat]["cards"] / 27, 1.0)
+    out[1] = min(rows[other]["cards"] / 27, 1.0)
+    out[2] = view["turn"] == seat
+    out[3] = view["turn"] == other
+    out[4] = bool(view["call_open"])
+    out[5] = view["slap_open"] is not None
+    last = view["last_play"]
+    for i, stack in enumerate(view["stacks"]):
+        base = 6 + SPLUNK_STACK * i
+        up = stack["up"]
+        out[base] = min(stack["cards"] / 54, 1.0)
+        out[base + 1] = min(len(up) / 27, 1.0)
+        out[base + 2] = min(stack["up_total"] / 100, 1.0)
+        if up:
+            rank = up[-1][0]
+            out[base + 3 + (13 if rank == "X" else CARD_RANKS.index(rank))] = 1.0
+        else:
+            out[base + 17] = 1.0
+        if stack["slap"] is not None:
+            out[base + 18 + SLAP_KINDS.index(stack["slap"])] = 1.0
+        out[base + 21] = bool(stack["call_open"])
+        out[base + 22] = last is not None and last["stack"] == i and last["player"] == seat
+        # whether it took the latest play at all sits in the slap/call bits and last_play
+    return out
+
+
+# -- Slabberjan -------------------------------------------------------------------------------
+
+SLABBERJAN_SEAT = 29
+KIND_INDEX = {kind: i for i, kind in enumerate(KINDS)}
+
+
+def slabberjan_size(players: int) -> int:
+    return 21 + SLABBERJAN_SEAT * players + 6
+
+
+def encode_slabberjan(view: Mapping[str, Any], seen: Sequence[Mapping[str, Any]], seat: int,
+                      players: int, options: Mapping[str, Any]) -> Obs:
+    """Slabberjan, ``21 + 29 * players + 6`` numbers.
+
+    - the observer's own piece one-hot (21 kinds, knight first, fool last);
+    - per seat, rotated (the observer first, then its left neighbour, ...): chips /
+      (starting chips x players), out, is the dealer, has the turn, the matador it
+      announced this deal one-hot (knight, bird, cat, inn), and the piece the observer
+      knows it holds one-hot (21 kinds; from the observer's own swaps and draws this deal,
+      ``view["learned"]``: a partner holds what the observer gave it);
+    - the pot / (starting chips x players), pieces in the bag / 42, pieces set aside / 42,
+      the bird has spoken, option ``free_choice``, the dealer's phase.
+    """
+    out = np.zeros(slabberjan_size(players), dtype=np.float32)
+    piece = view["piece"]
+    if piece is not None:
+        out[KIND_INDEX[piece]] = 1.0
+    known: dict[int, str] = {}
+    for fact in view["learned"]:
+        if isinstance(fact["with"], int):
+            known[fact["with"]] = fact["gave"]
+    scale = max(1, options.get("chips", 3) * players)
+    rows = view["players"]
+    for i, s in enumerate(_rotated(seat, players)):
+        p = rows[s]
+        base = 21 + SLABBERJAN_SEAT * i
+        out[base] = min(p["chips"] / scale, 1.0)
+        out[base + 1] = p["out"]
+        out[base + 2] = view["dealer"] == s
+        out[base + 3] = view["turn"] == s
+        shown = p["shown"]
+        if shown is not None:
+            out[base + 4 + MATADOR_ORDER.index(shown)] = 1.0
+        held = known.get(s) if s != seat else None
+        if held is not None:
+            out[base + 8 + KIND_INDEX[held]] = 1.0
+    g = 21 + SLABBERJAN_SEAT * players
+    out[g] = min(view["pot"] / scale, 1.0)
+    out[g + 1] = view["bag"] / 42
+    out[g + 2] = view["set_aside"] / 42
+    out[g + 3] = bool(view["bird"])
+    out[g + 4] = bool(view["free_choice"])
+    out[g + 5] = view["phase"] == "dealer"
+    return out
+
+
+CODECS: Mapping[str, Codec] = {
+    "slapjack": Codec("slapjack", (None, {"type": "flip"}, {"type": "slap"}),
+                      slapjack_size, encode_slapjack),
+    "splunk": Codec("splunk", (None, *({"type": "play", "stack": i} for i in range(4)),
+                               {"type": "call"},
+                               *({"type": "slap", "stack": i} for i in range(4))),
+                    splunk_size, encode_splunk),
+    "slabberjan": Codec("slabberjan", ({"type": "swap"}, {"type": "stand"}, {"type": "draw"}),
+                        slabberjan_size, encode_slabberjan),
+}
+
+__all__ = ["CODECS", "MATADORS", "PIECE_RANK", "Codec", "Mask", "Obs"]

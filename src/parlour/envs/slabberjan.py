@@ -1,0 +1,217 @@
+"""Slabberjan as a PettingZoo AEC environment: one agent a turn.
+
+Agents are ``"seat_0"`` ... ``"seat_{n-1}"`` for the seats that learn; the seats named in
+``opponents`` are played by our computer players (:func:`parlour.bots.make_player`) and
+are not agents. Every turn of Slabberjan is one action, even a forced one (S3 to S8), so an
+agent is asked at each of its turns; a turn with one legal action has a one-hot mask.
+
+- Observation: ``{"observation": Box(0, 1, (21 + 29 n + 6,), float32), "action_mask":
+  Box(0, 1, (3,), int8)}``; the layout is :func:`parlour.envs.encoding.encode_slabberjan`
+  (from the seat's view only, which holds its own piece, what it learned in its own swaps
+  and the public table).
+- Actions: ``Discrete(3)``: 0 swap, 1 stand, 2 draw (the dealer), as masked. An action the
+  mask rules out raises ``ValueError`` (the game is left unchanged).
+- Rewards: ``reward="win"`` (default): at the end +1 to the winner and, to every other
+  seat, -1 / (n - 1) when it is knocked out; ``reward="chips"``: each step, every agent's
+  change in chips (the winner's share of the pot included).
+- Episode: ends when one player is left (all agents terminate; a seat knocked out
+  terminates then); truncated after ``max_actions`` actions in all.
+- Time: Slabberjan is turn-based, so time only matters to the computer players, who take
+  their thinking time on the same virtual clock as in a simulation (see
+  :mod:`parlour.envs.table`); an agent's turn comes when the game says so.
+
+>>> env = SlabberjanEnv(players=3, opponents={2: "easy"})
+>>> _ = env.reset(seed=1)
+>>> env.possible_agents, int(env.action_space("seat_0").n)
+(['seat_0', 'seat_1'], 3)
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from typing import Any
+
+import gymnasium
+import numpy as np
+from pettingzoo import AECEnv
+from pettingzoo.utils import AgentSelector
+
+from parlour.envs.encoding import CODECS, Obs
+from parlour.envs.table import Table
+from parlour.games.slabberjan import SPEC
+
+CODEC = CODECS["slabberjan"]
+
+
+def agent_name(seat: int) -> str:
+    return f"seat_{seat}"
+
+
+def seat_of(agent: str) -> int:
+    return int(agent.removeprefix("seat_"))
+
+
+class SlabberjanEnv(AECEnv):
+    """See the module docstring."""
+
+    metadata = {"name": "parlour_slabberjan_v0", "render_modes": ["ansi"],
+                "is_parallelizable": False}
+
+    def __init__(self, players: int = 4, chips: int = 3, free_choice: bool = False, *,
+                 opponents: Mapping[int, str] | None = None, reward: str = "win",
+                 max_actions: int = 10_000, render_mode: str | None = None) -> None:
+        super().__init__()
+        SPEC.check_players(players)
+        SPEC.resolve_options({"chips": chips, "free_choice": free_choice}, players=players,
+                             draw=lambda n: 0)
+        if reward not in ("win", "chips"):
+            raise ValueError(f"reward must be 'win' or 'chips', not {reward!r}")
+        self.players = players
+        self.options = {"chips": chips, "free_choice": free_choice}
+        self.opponents = dict(opponents or {})
+        for seat in self.opponents:
+            if not 0 <= seat < players:
+                raise ValueError(f"no seat {seat} at a {players}-player table")
+        self.learners = [s for s in range(players) if s not in self.opponents]
+        if not self.learners:
+            raise ValueError("every seat is a computer player: no agent would learn")
+        self.reward_mode = reward
+        self.max_actions = max_actions
+        self.render_mode = render_mode
+        self.possible_agents = [agent_name(s) for s in self.learners]
+        size = CODEC.size(players)
+        self._obs_space = gymnasium.spaces.Dict({
+            "observation": gymnasium.spaces.Box(0.0, 1.0, (size,), np.float32),
+            "action_mask": gymnasium.spaces.Box(0, 1, (CODEC.actions,), np.int8)})
+        self._act_space = gymnasium.spaces.Discrete(CODEC.actions)
+        self._seed_rng: np.random.Generator | None = None
+        self.table: Table | None = None
+
+    # -- spaces -------------------------------------------------------------------------------
+
+    @functools.cache  # noqa: B019 (one env, a few agents)
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self._obs_space
+
+    @functools.cache  # noqa: B019
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return gymnasium.spaces.Discrete(CODEC.actions)
+
+    # -- the episode ------------------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game. ``seed`` fixes it (and, when given again, the episodes after it);
+        ``options={"decks": [...], "dealer": seat}`` stacks the deals as a record does."""
+        if seed is not None or self._seed_rng is None:
+            self._seed_rng = np.random.default_rng(seed)
+        episode_seed = int(self._seed_rng.integers(2**62))
+        options = dict(options or {})
+        game_options = dict(self.options)
+        if "dealer" in options:
+            game_options["dealer"] = options["dealer"]
+        if self.table is not None:
+            self.table.close()
+        self.table = Table("slabberjan", self.players, game_options, self.opponents,
+                           episode_seed, decks=options.get("decks", ()))
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._chips = list(self._game_chips())
+        self._selector = AgentSelector(self.agents)
+        self._to_learner()
+        self.agent_selection = self._selection()
+
+    def _game_chips(self) -> list[int]:
+        assert self.table is not None
+        return [p["chips"] for p in self.table.game.view(None)["players"]]
+
+    def _to_learner(self) -> None:
+        """Lets the computer players play until an agent is to move (or the game ends)."""
+        assert self.table is not None
+        game = self.table.game
+        learners = set(self.learners)
+        self.table.run_until(lambda: game.view(None)["turn"] in learners)
+
+    def _selection(self) -> str:
+        assert self.table is not None
+        turn = self.table.game.view(None)["turn"]
+        if turn is not None and turn in self.learners:
+            return agent_name(turn)
+        return self.agents[0] if self.agents else ""
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        assert self.table is not None
+        seat = seat_of(agent)
+        view = self.table.view(seat)
+        return {"observation": self.observation_vector(seat, view),
+                "action_mask": CODEC.mask(view) if view["turn"] == seat and not
+                self.terminations.get(agent, True) else np.zeros(CODEC.actions, np.int8)}
+
+    def observation_vector(self, seat: int, view: Mapping[str, Any] | None = None) -> Obs:
+        """The observation of ``seat`` now: from its view only (see the module docstring)."""
+        assert self.table is not None
+        if view is None:
+            view = self.table.view(seat)
+        return CODEC.encode(view, (), seat, self.players, self.options)
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations.get(agent) or self.truncations.get(agent):
+            self._was_dead_step(action)
+            return
+        assert self.table is not None and action is not None
+        seat = seat_of(agent)
+        view = self.table.view(seat)
+        chosen = CODEC.action_json(int(action), view)
+        if chosen is None or view["turn"] != seat:
+            raise ValueError(f"{agent} cannot take action {action} now "
+                             f"(legal: {CODEC.mask(view).tolist()})")
+        self.table.act(seat, chosen)
+        self._to_learner()
+        self._cumulative_rewards[agent] = 0.0
+        self._settle()
+        self._accumulate_rewards()
+        self.agent_selection = self._selection()
+        self._deads_step_first()
+
+    def _settle(self) -> None:
+        """Rewards, terminations and truncations after a move."""
+        assert self.table is not None
+        game = self.table.game
+        view = game.view(None)
+        chips = [p["chips"] for p in view["players"]]
+        out = [p["out"] for p in view["players"]]
+        n = self.players
+        over = game.outcome is not None
+        truncated = not over and len(game.history) >= self.max_actions
+        for agent in self.agents:
+            seat = seat_of(agent)
+            if self.reward_mode == "chips":
+                reward = float(chips[seat] - self._chips[seat])
+            elif over and view["winner"] == seat:
+                reward = 1.0
+            elif out[seat] and not self.terminations[agent]:
+                reward = -1.0 / (n - 1)
+            else:
+                reward = 0.0
+            self.rewards[agent] = reward
+            self.terminations[agent] = over or out[seat]
+            self.truncations[agent] = truncated
+        self._chips = chips
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi" or self.table is None:
+            return None
+        view = self.table.game.view(None)
+        seats = ", ".join(f"{s}:{p['chips']}{'x' if p['out'] else ''}"
+                          for s, p in enumerate(view["players"]))
+        return (f"round {view['round']} dealer {view['dealer']} turn {view['turn']} "
+                f"pot {view['pot']} chips [{seats}]")
+
+    def close(self) -> None:
+        if self.table is not None:
+            self.table.close()
