@@ -110,7 +110,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
     sim.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
     sim.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
-                     help="processes (default: one per core)")
+                     help="processes (default: one per core); with --ray, Ray tasks at once")
+    sim.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
+                     help="run the games as Ray tasks: on the cluster at ADDRESS, or on a "
+                     "local Ray instance without one; the same results as --jobs "
+                     "(needs pip install 'parlour[ray]')")
     sim.add_argument("--swap-seats", action="store_true",
                      help="rotate the entries round the seats from game to game")
     sim.add_argument("--option", action="append", metavar="KEY=VALUE",

@@ -18,7 +18,7 @@ from parlour.bots import LEVELS
 from parlour.engine import GameError
 from parlour.games import game_class
 from parlour.sim.report import plot, text_table
-from parlour.sim.simulate import SimConfig, simulate
+from parlour.sim.simulate import RAY_MISSING, SimConfig, ray_available, simulate
 
 
 class ProgressBar:
@@ -112,8 +112,11 @@ def run(args: argparse.Namespace) -> int:
         except OSError as exc:
             return _fail(f"cannot use {args.records} for --records: {exc.strerror}")
         config = dataclasses.replace(config, records=args.records)
+    ray_address: str | None = getattr(args, "ray", None)
+    if ray_address is not None and not ray_available():
+        return _fail(RAY_MISSING)
     progress = None if args.quiet else ProgressBar(sys.stderr)
-    result = simulate(config, progress)
+    result = simulate(config, progress, ray=ray_address)
     if args.plot:
         try:
             plot(result, args.plot)

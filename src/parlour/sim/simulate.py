@@ -16,7 +16,9 @@ cancels any advantage of a seat (Slapjack's seat 0 flips first).
 
 from __future__ import annotations
 
+import itertools
 import json
+import logging
 import multiprocessing
 import os
 import random
@@ -117,8 +119,62 @@ def _chunks(config: SimConfig) -> Iterator[tuple[SimConfig, int, int]]:
         yield config, start, min(config.games, start + size)
 
 
-def run_games(config: SimConfig, progress: Progress | None = None) -> list[dict[str, Any]]:
-    """Plays every game of ``config`` on ``config.jobs`` processes, in index order."""
+#: What ``--ray`` without Ray says (one line).
+RAY_MISSING = "--ray needs Ray, which is not installed: pip install 'parlour[ray]'"
+
+
+def ray_available() -> bool:
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _run_on_ray(config: SimConfig, progress: Progress | None,
+                address: str | None) -> list[dict[str, Any]]:
+    """The same chunks as :func:`run_games`, as Ray tasks, at most ``config.jobs`` in flight.
+
+    ``address`` names a running Ray cluster (``ray.init(address)``); ``None`` starts a local
+    instance with ``config.jobs`` CPUs on 127.0.0.1 and stops it at the end. Each game is
+    seeded by its index alone, so the results are those of ``--jobs`` whatever ran where.
+    """
+    import ray
+
+    started = False
+    if not ray.is_initialized():
+        if address:
+            ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR)
+        else:
+            ray.init(num_cpus=config.jobs, include_dashboard=False, log_to_driver=False,
+                     logging_level=logging.ERROR, _node_ip_address="127.0.0.1")
+        started = True
+    try:
+        task = ray.remote(num_cpus=1)(_play_chunk)
+        chunks = iter(_chunks(config))
+        pending = [task.remote(chunk) for chunk in itertools.islice(chunks, config.jobs)]
+        games: list[dict[str, Any]] = []
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            games.extend(ray.get(done[0]))
+            if progress:
+                progress(len(games), config.games)
+            nxt = next(chunks, None)
+            if nxt is not None:
+                pending.append(task.remote(nxt))
+    finally:
+        if started:
+            ray.shutdown()
+    games.sort(key=lambda g: g["index"])
+    return games
+
+
+def run_games(config: SimConfig, progress: Progress | None = None, *,
+              ray: str | None = None) -> list[dict[str, Any]]:
+    """Plays every game of ``config`` on ``config.jobs`` processes, in index order; with
+    ``ray`` (a cluster's address, or ``""`` for a local instance) as Ray tasks instead."""
+    if ray is not None:
+        return _run_on_ray(config, progress, ray or None)
     games: list[dict[str, Any]] = []
     if config.jobs <= 1:
         for chunk in _chunks(config):
@@ -177,6 +233,8 @@ def summarize(config: SimConfig, games: Sequence[dict[str, Any]]) -> dict[str, A
     }
 
 
-def simulate(config: SimConfig, progress: Progress | None = None) -> dict[str, Any]:
-    """Runs a simulation and returns :func:`summarize` of it."""
-    return summarize(config, run_games(config, progress))
+def simulate(config: SimConfig, progress: Progress | None = None, *,
+             ray: str | None = None) -> dict[str, Any]:
+    """Runs a simulation (``ray``: as Ray tasks, see :func:`run_games`) and returns
+    :func:`summarize` of it: the same whichever way the games ran."""
+    return summarize(config, run_games(config, progress, ray=ray))
