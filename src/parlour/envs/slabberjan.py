@@ -13,7 +13,9 @@ agent is asked at each of its turns; a turn with one legal action has a one-hot 
   mask rules out raises ``ValueError`` (the game is left unchanged).
 - Rewards: ``reward="win"`` (default): at the end +1 to the winner and, to every other
   seat, -1 / (n - 1) when it is knocked out; ``reward="chips"``: each step, every agent's
-  change in chips (the winner's share of the pot included).
+  change in chips (the winner's share of the pot included); ``reward="paid"``: each
+  step, minus the chips the agent paid (a payment it could not make, which put it out,
+  counts as one), the measure of ``parlour simulate``'s dealer chips.
 - Episode: ends when one player is left (all agents terminate; a seat knocked out
   terminates then); truncated after ``max_actions`` actions in all.
 - Time: Slabberjan is turn-based, so time only matters to the computer players, who take
@@ -65,8 +67,8 @@ class SlabberjanEnv(AECEnv):
         SPEC.check_players(players)
         SPEC.resolve_options({"chips": chips, "free_choice": free_choice}, players=players,
                              draw=lambda n: 0)
-        if reward not in ("win", "chips"):
-            raise ValueError(f"reward must be 'win' or 'chips', not {reward!r}")
+        if reward not in ("win", "chips", "paid"):
+            raise ValueError(f"reward must be 'win', 'chips' or 'paid', not {reward!r}")
         self.players = players
         self.options = {"chips": chips, "free_choice": free_choice}
         self.opponents = dict(opponents or {})
@@ -121,6 +123,7 @@ class SlabberjanEnv(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._chips = list(self._game_chips())
+        self._events_seen = len(self.table.events)
         self._selector = AgentSelector(self.agents)
         self._to_learner()
         self.agent_selection = self._selection()
@@ -188,9 +191,16 @@ class SlabberjanEnv(AECEnv):
         n = self.players
         over = game.outcome is not None
         truncated = not over and len(game.history) >= self.max_actions
+        paid = [0] * n
+        for event in self.table.events[self._events_seen:]:
+            if event.type in ("pay", "out"):
+                paid[event.data["player"]] += 1
+        self._events_seen = len(self.table.events)
         for agent in self.agents:
             seat = seat_of(agent)
-            if self.reward_mode == "chips":
+            if self.reward_mode == "paid":
+                reward = -float(paid[seat])
+            elif self.reward_mode == "chips":
                 reward = float(chips[seat] - self._chips[seat])
             elif over and view["winner"] == seat:
                 reward = 1.0

@@ -1,0 +1,39 @@
+"""The example learner (examples/slabberjan_dealer.py) runs, end to end, in a very short
+version: it trains, evaluates against its baselines and draws its learning curve."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "slabberjan_dealer.py"
+
+
+def load_example() -> Any:
+    spec = importlib.util.spec_from_file_location("slabberjan_dealer", EXAMPLE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_short_run_of_the_example_learns_and_draws_its_curve(tmp_path: Path) -> None:
+    example = load_example()
+    out = tmp_path / "curve.png"
+    result = example.main(["--episodes", "40", "--every", "20", "--eval-episodes", "6",
+                           "--players", "3", "--out", str(out)])
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert [episode for episode, _, _ in result["curve"]] == [0, 20, 40]
+    assert set(result["baselines"]) == {"coin toss (Easy)", "draw below a 6 (Normal)"}
+    assert result["decisions"] > 0
+    assert set(result["policy"].values()) <= {"draw", "stand"}
+
+
+def test_the_committed_curve_is_there() -> None:
+    png = EXAMPLE.with_suffix(".png")
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
