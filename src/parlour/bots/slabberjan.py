@@ -42,8 +42,9 @@ Stand(player=1)
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -52,6 +53,7 @@ from parlour.bots.base import ComputerPlayer, Decision, PlayerMaker
 from parlour.games.slabberjan import (
     FOOL,
     MATADORS,
+    NOBODY,
     PIECES,
     RANK,
     SPEC,
@@ -83,6 +85,27 @@ NORMAL_BELOW = RANK["6"]
 SAMPLES = 96
 #: What losing the game is worth in chips, when a payment would find no chip left.
 ELIMINATION_COST = 4.0
+
+
+def _fold(fools: int, low1: int, low2: int, pieces: Iterable[str]) -> tuple[int, int, int]:
+    """:func:`~parlour.games.slabberjan.pay_line`'s count of fools and two lowest ranks,
+    carried on over more ``pieces`` (the line is ``low2`` with two fools, else ``low1``).
+
+    >>> f, l1, l2 = _fold(*_fold(0, NOBODY, NOBODY, ["3", "fool"]), ["fool", "7"])
+    >>> (l2 if f >= 2 else l1) == pay_line(["3", "fool", "fool", "7"])
+    True
+    """
+    rank = RANK
+    for held in pieces:
+        if held == FOOL:
+            fools += 1
+            continue
+        r = rank[held]
+        if r < low1:
+            low1, low2 = r, low1
+        elif r < low2:
+            low2 = r
+    return fools, low1, low2
 
 
 def own_piece(view: SlabberjanView) -> str:
@@ -198,22 +221,62 @@ class Hard(SlabberjanPlayer):
                                    if (left := p["left"]) is not None}
         base_hands = {s: known[s] for s in active if s in known}
         base_hands[me] = piece
-        pool_kinds = Counter(p for p in unseen if p != "inn")
         # with every other piece known, one look is exact: there is nothing to sample
         samples = SAMPLES if hidden else 1
+        # The pay line (S10) of a sample is the known pieces' line with the sampled ones
+        # folded in: the known part is folded once. Every cost below is a whole number of
+        # chips, so adding them up by kind (rather than piece by piece) gives exactly the
+        # same floats, and so the same decisions, from the same draws of the generator.
+        fools0, low1_0, low2_0 = _fold(0, NOBODY, NOBODY,
+                                       (held for s, held in base_hands.items() if s != me))
+        cost = self._cost
+        pays_cost, safe_cost = cost(True, chips, 0), cost(False, chips, 0)
+        draw = change == "draw"
+        if draw:
+            # the bag's first piece that is not an inn: every such unseen piece alike (S8)
+            plain = sorted(RANK[p] for p in unseen if p not in MATADORS)  # fools rank 0
+            birds0, knights0, cats0 = (unseen.count(m) for m in ("bird", "knight", "cat"))
+            keep_cost = {(paying, fine): cost(paying, chips, fine)
+                         for paying in (False, True) for fine in (0, 1)}
+        sample, rank = self.rng.sample, RANK
         stand_cost = move_cost = 0.0
         for _ in range(samples):
-            picked = self.rng.sample(unseen, len(hidden))
-            hands = dict(base_hands)
-            hands.update(zip(hidden, picked, strict=True))
-            line = self._line(hands)
-            stand_cost += self._cost(pays(piece, line), chips, 0)
-            if change == "draw":
-                kinds = pool_kinds.copy()
-                kinds.subtract(p for p in picked if p != "inn")
-                move_cost += self._draw_cost(hands, kinds, line, chips)
-            else:
+            picked = sample(unseen, len(hidden))
+            fools, low1, low2 = _fold(fools0, low1_0, low2_0, picked)
+            line = low2 if fools >= 2 else low1
+            paying = piece == FOOL or rank[piece] <= line
+            stand_cost += pays_cost if paying else safe_cost
+            if not draw:
+                hands = dict(base_hands)
+                hands.update(zip(hidden, picked, strict=True))
                 move_cost += self._swap_cost(hands, left_of, chips)
+                continue
+            # what is left for the bag once the sampled hands are dealt
+            plain_left, paying_left = len(plain), bisect_right(plain, line)
+            birds, knights, cats = birds0, knights0, cats0
+            for p in picked:
+                if p in MATADORS:
+                    if p == "bird":
+                        birds -= 1
+                    elif p == "knight":
+                        knights -= 1
+                    elif p == "cat":
+                        cats -= 1
+                    continue
+                plain_left -= 1
+                if rank[p] <= line:
+                    paying_left -= 1
+            total = plain_left + birds + knights + cats
+            if not total:
+                move_cost += pays_cost if paying else safe_cost  # the dealer keeps
+                continue
+            chips_lost = (paying_left * pays_cost + (plain_left - paying_left) * safe_cost
+                          + birds * keep_cost[paying, 0] + knights * keep_cost[paying, 1])
+            if cats:  # one chip, and every swap is undone
+                hands = dict(base_hands)
+                hands.update(zip(hidden, picked, strict=True))
+                chips_lost += cats * self._pay_cost(self._undone(hands), chips, 1)
+            move_cost += chips_lost / total
         return stand_cost / samples, move_cost / samples
 
     def _line(self, hands: dict[int, str]) -> int:
