@@ -21,6 +21,7 @@ from parlour.envs import SlabberjanEnv, SlapjackEnv, SplunkEnv, make_single
 from parlour.envs.encoding import CARD_RANKS
 from parlour.envs.realtime import RealTimeEnv
 from parlour.games import new_game
+from parlour.games.splunk import total21
 
 # -- PettingZoo's own tests -----------------------------------------------------------------
 
@@ -199,6 +200,9 @@ def test_every_view_lists_exactly_the_legal_actions(game: str, players: int) -> 
                 break
             for seat in range(players):
                 assert g.view(seat)["legal"] == [a.for_seat() for a in g.legal_actions(seat)]
+            if game == "splunk":  # the running face-up totals the observations read
+                assert [st["up_total"] for st in g.view(None)["stacks"]] == \
+                    [total21(st["up"]) for st in g.view(None)["stacks"]]
             everything = [a for s in range(players) for a in g.legal_actions(s)]
             g.apply(rng.choice(everything))
         assert g.view(None)["legal"] == []

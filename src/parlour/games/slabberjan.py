@@ -386,6 +386,7 @@ class Slabberjan(Game):
         self.deals = 0
         self.winner: int | None = None
         self.reveal: Reveal | None = None
+        self._left_of: list[int | None] | None = None
         self._deal(events)
 
     def _deal(self, events: list[Event] | None) -> None:
@@ -673,6 +674,7 @@ class Slabberjan(Game):
     def _eliminate(self, s: int, events: list[Event] | None) -> None:
         self.out[s] = True
         self.active -= 1
+        self._left_of = None  # the seats to everyone's left change
         piece = self.hands[s]
         if piece is not None:
             self.set_aside.append(piece)  # S11: the piece leaves play
@@ -704,6 +706,16 @@ class Slabberjan(Game):
                 return s
             s += 1
 
+    def _lefts(self) -> list[int | None]:
+        """Every seat's left neighbour still in (``None`` for a seat that is out), as
+        :meth:`_next_in` finds it; made again only after someone is knocked out."""
+        lefts = self._left_of
+        if lefts is None:
+            out = self.out
+            lefts = self._left_of = [None if out[s] else self._next_in(s)
+                                     for s in range(self.players)]
+        return lefts
+
     @property
     def bag_left(self) -> list[str]:
         """The pieces still in the bag, top first (for tests and tools: never in a view)."""
@@ -718,14 +730,12 @@ class Slabberjan(Game):
         return Outcome(self.winner, SlabberjanTermination.LAST_PLAYER_STANDING)
 
     def view(self, seat: int | None) -> SlabberjanView:
-        out = self.out
         return {
             "game": self.name,
             "seat": seat,
-            "players": [{"chips": c, "out": o, "shown": m,
-                         "left": None if o else self._next_in(s)}
-                        for s, (c, o, m) in enumerate(zip(self.chips, out, self.shown,
-                                                          strict=True))],
+            "players": [{"chips": c, "out": o, "shown": m, "left": left}
+                        for c, o, m, left in zip(self.chips, self.out, self.shown,
+                                                 self._lefts(), strict=True)],
             "pot": self.pot,
             "dealer": self.dealer,
             "round": self.round,
