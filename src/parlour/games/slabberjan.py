@@ -387,6 +387,7 @@ class Slabberjan(Game):
         self.winner: int | None = None
         self.reveal: Reveal | None = None
         self._left_of: list[int | None] | None = None
+        self._orders: dict[int, list[int]] = {}
         self._deal(events)
 
     def _deal(self, events: list[Event] | None) -> None:
@@ -395,8 +396,12 @@ class Slabberjan(Game):
         n, out, dealer = self.players, self.out, self.dealer
         hands: list[str | None] = [None] * n
         # the seats still in, from the dealer's left round to the dealer, who draws last
-        order = [s for s in range(dealer + 1, n) if not out[s]]
-        order += [s for s in range(dealer + 1) if not out[s]]
+        # (the same for every deal by this dealer until someone is knocked out)
+        order = self._orders.get(dealer)
+        if order is None:
+            order = [s for s in range(dealer + 1, n) if not out[s]]
+            order += [s for s in range(dealer + 1) if not out[s]]
+            self._orders[dealer] = order
         for seat, piece in zip(order, deck, strict=False):  # the rest is the bag
             hands[seat] = piece
         self.hands = hands
@@ -486,16 +491,8 @@ class Slabberjan(Game):
 
     # -- the turn -------------------------------------------------------------------------------
 
-    def _do_swap(self, action: Swap, events: list[Event] | None) -> None:
-        self._swap(action.player, events)
-
     def _do_stand(self, action: Stand, events: list[Event] | None) -> None:
-        self._stand(action.player, events)
-
-    def _do_draw(self, action: Draw, events: list[Event] | None) -> None:
-        self._draw(action.player, events)
-
-    def _stand(self, p: int, events: list[Event] | None) -> None:
+        p = action.player
         if events is not None:
             events.append(Event("stand", {"player": p}))
         if p == self.dealer:
@@ -509,8 +506,9 @@ class Slabberjan(Game):
         self.turn = nxt
         self.phase = "dealer" if nxt == self.dealer else "turns"
 
-    def _swap(self, p: int, events: list[Event] | None) -> None:
+    def _do_swap(self, action: Swap, events: list[Event] | None) -> None:
         """S5: a swap attempt on the left neighbour, moved on by every inn."""
+        p = action.player
         hands = self.hands
         target = self._next_in(p)
         while True:
@@ -543,8 +541,13 @@ class Slabberjan(Game):
         mine, theirs = hands[p], hands[q]
         hands[p], hands[q] = theirs, mine
         learned = self.learned
-        learned.setdefault(p, []).append({"with": q, "gave": mine, "got": theirs})
-        learned.setdefault(q, []).append({"with": p, "gave": theirs, "got": mine})
+        for seat, fact in ((p, {"with": q, "gave": mine, "got": theirs}),
+                           (q, {"with": p, "gave": theirs, "got": mine})):
+            facts = learned.get(seat)
+            if facts is None:
+                learned[seat] = [fact]
+            else:
+                facts.append(fact)
         if events is not None:
             events.append(Event("swap", {"player": p, "target": q},
                                 {p: {"gave": mine, "got": theirs},
@@ -595,8 +598,9 @@ class Slabberjan(Game):
 
     # -- the dealer and the bag -----------------------------------------------------------------
 
-    def _draw(self, d: int, events: list[Event] | None) -> None:
+    def _do_draw(self, action: Draw, events: list[Event] | None) -> None:
         """S8: the dealer draws blind from the bag; drawn matadors act as if the bag held them."""
+        d = action.player
         bag = self.bag
         while self.bag_top < len(bag):
             piece = bag[self.bag_top]
@@ -674,7 +678,8 @@ class Slabberjan(Game):
     def _eliminate(self, s: int, events: list[Event] | None) -> None:
         self.out[s] = True
         self.active -= 1
-        self._left_of = None  # the seats to everyone's left change
+        self._left_of = None  # the seats to everyone's left change, and the deal's order
+        self._orders = {}
         piece = self.hands[s]
         if piece is not None:
             self.set_aside.append(piece)  # S11: the piece leaves play

@@ -284,8 +284,6 @@ class Splunk(Game):
         deal: DealEvent = {"cards": [len(p0), len(p1)], "jokers": jokers}
         # P2: seat 0's top two cards are the bases of stacks 0 and 1, seat 1's of 2 and 3.
         self.stacks = [[p0.popleft()], [p0.popleft()], [p1.popleft()], [p1.popleft()]]
-        #: each stack's face-up total (P4's count without the base), kept as cards land
-        self.up_totals = [0] * STACKS
         self.plays = 0
         self.last_player: int | None = None
         self.last_stack: int | None = None
@@ -373,10 +371,19 @@ class Splunk(Game):
         card = self.piles[p].popleft()
         stack = self.stacks[s]
         stack.append(card)
-        self.up_totals[s] += _CARD_VALUE21[card]
         self.plays += 1
         self.last_player, self.last_stack, self.settled = p, s, False
-        self.open_slap = kind = slap_kind(stack)
+        # slap_kind(stack), inline: this is the hottest line of every simulation
+        rank = card[0]
+        kind: SlapKind | None = None
+        if rank == "X":
+            kind = "joker"
+        elif len(stack) >= 3:
+            if stack[-2][0] == rank:
+                kind = "pair"
+            elif len(stack) >= 4 and stack[-3][0] == rank:
+                kind = "sandwich"
+        self.open_slap = kind
         self.turn = other = 1 - p
         if events is not None:
             play: PlayEvent = {"player": p, "stack": s, "card": card, "at": self.plays,
@@ -451,7 +458,6 @@ class Splunk(Game):
         """
         stacks, piles = self.stacks, self.piles
         piles[taker].extend(stacks[s])
-        self.up_totals[s] = 0  # a bare slot, or a face-down base: nothing face up
         pile = piles[p]
         if not pile:
             stacks[s] = []
@@ -506,11 +512,10 @@ class Splunk(Game):
             "jokers": self.options["jokers"],
             "first": self.options["first"],
             "players": [{"cards": len(p)} for p in self.piles],
-            "stacks": [{"cards": len(st), "base": bool(st), "up": st[1:], "up_total": total,
+            "stacks": [{"cards": len(st), "base": bool(st), "up": up, "up_total": total21(up),
                         "call_open": i == call_on,
                         "slap": self.open_slap if i == slap_on else None}
-                       for i, (st, total) in enumerate(zip(self.stacks, self.up_totals,
-                                                           strict=True))],
+                       for i, st in enumerate(self.stacks) for up in (st[1:],)],
             "turn": self.turn,
             "plays": self.plays,
             "last_play": last,
