@@ -242,6 +242,10 @@ class Lobby:
         """At a finished table with friends: the table that plays it again, with the same
         seats, people and tokens, waiting for the host to start it (made by whoever asks
         first; later askers join it)."""
+        room = seating.room
+        if room.rematch is not None and room.rematch in self._rooms and self._places.get(
+                token_hash(seating.token)) == (room.rematch, seating.seat):
+            return Seating(self._rooms[room.rematch], seating.seat, seating.token)
         room = self._mine(seating)
         if not room.friends:
             raise Refused("a rematch is for tables with friends: start a new game",
