@@ -12,13 +12,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-import uvicorn  # noqa: E402
-from conftest import FAST_PACING, quick_decks, quick_players  # noqa: E402
+import uvicorn
+from conftest import FAST_PACING, quick_decks, quick_players
 
-from parlour.live import Lobby  # noqa: E402
-from parlour.store import StoreError, open_store  # noqa: E402
-from parlour.web import create_app  # noqa: E402
-from parlour.web.server import bind, url_of  # noqa: E402
+from parlour.live import Lobby
+from parlour.store import StoreError, open_store
+from parlour.web import create_app
+from parlour.web.server import bind, url_of
 
 
 def main() -> int:

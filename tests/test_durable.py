@@ -13,7 +13,7 @@ import signal
 import subprocess
 import sys
 from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager, contextmanager
+from contextlib import asynccontextmanager, contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -82,10 +82,8 @@ class Seat:
             elif view["turn"] == seat and not view["players"][seat]["out"]:
                 await self.send({"type": "action", "action": {"type": "flip"}})
                 done += 1
-            try:
+            with suppress(TimeoutError):
                 await self.next("events", timeout=3.0)
-            except TimeoutError:
-                pass
         return done
 
 
