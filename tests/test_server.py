@@ -264,7 +264,12 @@ async def test_a_dropped_connection_comes_back_to_its_seat_with_its_token() -> N
             back = await c.next("welcome")
             assert (back["table"], back["seat"]) == (welcome["table"], welcome["seat"])
             assert (await c.next("state"))["view"] == before
-        await asyncio.sleep(0.8)  # nobody came back within the grace period
+        await asyncio.sleep(0.8)  # nobody came back within the grace period: put away
+        async with client(url) as c:
+            await c.send({"type": "resume", "token": welcome["token"]})
+            assert (await c.next("welcome"))["table"] == welcome["table"]
+            assert (await c.next("state"))["view"]["flips"] >= before["flips"]  # from the store
+            await c.send({"type": "leave"})  # done with it: the token stops working
         async with client(url) as c:
             await c.send({"type": "resume", "token": welcome["token"]})
             assert (await c.next())["code"] == "bad_token"

@@ -65,7 +65,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     from parlour.web.server import serve
 
-    return serve(args.host, args.port)
+    return serve(args.host, args.port, args.db)
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -133,6 +133,9 @@ def build_parser() -> argparse.ArgumentParser:
     srv = sub.add_parser("serve", help="run the web server: play in your browser")
     srv.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     srv.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+    srv.add_argument("--db", metavar="PATH|URL",
+                     help="where games are kept: a SQLite file or a postgresql:// URL "
+                     "(default: parlour.db in your data directory)")
     srv.set_defaults(run=cmd_serve)
     return parser
 

@@ -144,10 +144,17 @@ class Watch(_Command):
     type = "watch"
 
 
+@dataclass(frozen=True)
+class Rematch(_Command):
+    """At a finished table with friends: play again, same seats (the host starts it)."""
+
+    type = "rematch"
+
+
 Command: TypeAlias = (Start | Create | Resume | Act | Leave | Ping | Join | Sit | Speed | Begin
-                      | Watch)
+                      | Watch | Rematch)
 COMMANDS: tuple[str, ...] = ("start", "resume", "action", "leave", "ping", "create", "join",
-                             "sit", "speed", "begin", "watch")
+                             "sit", "speed", "begin", "watch", "rematch")
 
 
 def _int(value: object) -> bool:
@@ -262,6 +269,7 @@ _PARSERS: Mapping[str, Any] = {
     "speed": lambda m: Speed(check_level(m.get("level"))),
     "begin": lambda m: Begin(),
     "watch": lambda m: Watch(_text(m.get("table"), "table")),
+    "rematch": lambda m: Rematch(),
 }
 
 
@@ -330,6 +338,9 @@ class Welcome(TypedDict):
     friends: bool
     host: bool
     options: dict[str, Any]
+    phase: str
+    seeded: bool
+    rematch: str | None
 
 
 class GameMessage(TypedDict):
@@ -366,6 +377,16 @@ class LobbyState(TypedDict):
     started: bool
     closed: bool
     free: int
+    rematch: str | None
+    outcome: dict[str, Any] | None
+
+
+class RematchOffer(TypedDict):
+    """A finished table's rematch is open: ``table`` is its id (the same tokens sit
+    there)."""
+
+    type: Literal["rematch"]
+    table: str
 
 
 class Error(TypedDict, total=False):
@@ -380,7 +401,8 @@ class Pong(TypedDict, total=False):
     id: int | str
 
 
-ServerMessage: TypeAlias = Welcome | GameMessage | Seats | Seated | LobbyState | Error | Pong
+ServerMessage: TypeAlias = (Welcome | GameMessage | Seats | Seated | LobbyState | RematchOffer
+                             | Error | Pong)
 
 
 def error(code: str, reason: str, about: str | None = None) -> Error:

@@ -205,6 +205,8 @@ class Connection:
                 room = self.lobby.room(table)
                 self._release()
                 self.watching = self.lobby.watch(room.id, self.send)
+            case p.Rematch():
+                self._rematch()
 
     def _release(self) -> None:
         """Lets go of every place this connection had, without leaving any seat."""
@@ -271,6 +273,16 @@ class Connection:
         if table is None:
             raise Refused("join a table before taking a seat", "unknown_table")
         self._hold(self.lobby.sit(table, command.name, command.seat))
+
+    def _rematch(self) -> None:
+        """The finished table's rematch: this seat goes to its waiting room (``seated``,
+        then ``lobby`` updates), with the same token."""
+        seating = self.seating or self.holding
+        if seating is None:
+            raise Refused("only the people at a table can ask for a rematch", "no_seat")
+        again = self.lobby.rematch(seating)
+        self._release()
+        self._hold(again)
 
     def _host(self) -> Seating:
         seating = self.holding or self.seating
