@@ -479,7 +479,10 @@ class Lobby:
         """Nobody is at ``room``: out of memory, kept in the store as it is (unless every
         person said they were leaving: then it is left for good)."""
         people = room.people()
-        self._close(room, left=bool(people) and all(room.seats[s].left for s in people))
+        left = bool(people) and all(room.seats[s].left for s in people)
+        if not left:
+            self.store.touch(room.id)  # the keep period runs from now
+        self._close(room, left=left)
 
     def forget(self) -> None:
         """Lets go of every room (server shutdown): they stay in the store as they are."""

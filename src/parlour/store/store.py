@@ -193,20 +193,28 @@ class Store:
                    decks: Sequence[Sequence[Any]] = (), shuffles: Sequence[Sequence[Any]] = (),
                    outcome: dict[str, Any] | None = None) -> None:
         """Keeps action number ``n`` (from 0) with the chance outcomes it drew; with an
-        ``outcome`` the game is over and the table is finished, in the same commit."""
+        ``outcome`` the game is over and the table is finished, in the same commit.
+
+        The common case is one statement, committed on its own (the slap round trip pays
+        for it): the table's row is touched when it is put away or finishes, not per move.
+        """
+        insert = self._sql("INSERT INTO parlour_actions (table_id, n, action, t, decks,"
+                           " shuffles) VALUES (?, ?, ?, ?, ?, ?)")
+        row = (table_id, n, _dumps(action), t, _dumps(decks) if decks else None,
+               _dumps(shuffles) if shuffles else None)
+        if outcome is None:
+            self._conn.execute(insert, row)
+            return
         now = time.time()
         with self._transaction():
-            self._run("INSERT INTO parlour_actions (table_id, n, action, t, decks, shuffles)"
-                      " VALUES (?, ?, ?, ?, ?, ?)",
-                      (table_id, n, _dumps(action), t, _dumps(decks) if decks else None,
-                       _dumps(shuffles) if shuffles else None))
-            if outcome is None:
-                self._run("UPDATE parlour_tables SET phase = 'playing', updated = ?"
-                          " WHERE id = ?", (now, table_id))
-            else:
-                self._run("UPDATE parlour_tables SET phase = 'finished', updated = ?,"
-                          " finished = ?, outcome = ? WHERE id = ?",
-                          (now, now, _dumps(outcome), table_id))
+            self._conn.execute(insert, row)
+            self._run("UPDATE parlour_tables SET phase = 'finished', updated = ?,"
+                      " finished = ?, outcome = ? WHERE id = ?",
+                      (now, now, _dumps(outcome), table_id))
+
+    def touch(self, table_id: str) -> None:
+        """Somebody was at the table just now (its people left it for a while)."""
+        self._run("UPDATE parlour_tables SET updated = ? WHERE id = ?", (time.time(), table_id))
 
     def set_phase(self, table_id: str, phase: str, *, reason: str | None = None) -> None:
         """``playing`` (the host started), ``left`` (abandoned by its people), ``closed``
