@@ -26,6 +26,7 @@ import pytest
 from conftest import running
 from websockets.sync.client import ClientConnection, connect
 
+from parlour.games import GAMES
 from parlour.live import Lobby, Seating, protocol
 from parlour.live.protocol import Create
 from parlour.web import create_app
@@ -112,9 +113,10 @@ def test_the_csp_blocks_nothing_on_any_page(browser: Any, csp_site: str) -> None
         assert response is not None and CSP in response.headers["content-security-policy"]
         page.wait_for_selector(".game-card")
         seen["home"] = w.problems()
-        page.goto(url + "/rules/slapjack")
-        page.wait_for_selector("h1")
-        seen["rules"] = w.problems()
+        for game in GAMES:
+            page.goto(f"{url}/rules/{game}")
+            page.wait_for_selector("h1")
+            seen[f"rules of {game}"] = w.problems()
 
         # A table with friends: the form the specs build, the waiting room, the game.
         page.goto(url + "/table?game=slabberjan")
