@@ -65,7 +65,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     from parlour.web.server import serve
 
-    return serve(args.host, args.port)
+    return serve(args.host, args.port, allowed_hosts=args.allowed_host or (),
+                 origins=args.origin or ())
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -133,6 +134,12 @@ def build_parser() -> argparse.ArgumentParser:
     srv = sub.add_parser("serve", help="run the web server: play in your browser")
     srv.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     srv.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+    srv.add_argument("--allowed-host", action="append", metavar="NAME",
+                     help="a host name the site is reached by, besides 127.0.0.1, localhost "
+                     "and the --host address (repeatable; e.g. cards.example.org)")
+    srv.add_argument("--origin", action="append", metavar="URL",
+                     help="an origin whose pages may open the socket, besides the site's own "
+                     "(repeatable; behind a proxy: e.g. https://cards.example.org)")
     srv.set_defaults(run=cmd_serve)
     return parser
 

@@ -287,8 +287,10 @@ def parse(text: str | bytes) -> Command:
     """A command from one frame's text; :class:`Refused` says what is wrong."""
     if not isinstance(text, str):
         raise Refused("send JSON text, not binary frames", "bad_message")
+    # in bytes, as the protocol says; a frame of more characters than that is surely too big
+    # (and is not encoded to find out)
     try:
-        size = len(text.encode("utf-8"))
+        size = len(text) if len(text) > MAX_BYTES else len(text.encode("utf-8"))
     except UnicodeEncodeError:  # a lone surrogate: not text at all
         raise Refused("that message is not valid text", "bad_json") from None
     if size > MAX_BYTES:

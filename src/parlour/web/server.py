@@ -8,10 +8,27 @@ from __future__ import annotations
 
 import socket
 import sys
+from collections.abc import Sequence
 
 import uvicorn
 
+from parlour.live.protocol import MAX_BYTES
 from parlour.web.app import create_app
+from parlour.web.guard import Site
+
+#: Frames up to this size reach the app, which answers those over the protocol's own
+#: :data:`~parlour.live.protocol.MAX_BYTES` with ``too_big``; a bigger one closes the socket
+#: (1009) before it is read whole.
+WS_MAX_SIZE = 256 * 1024
+assert WS_MAX_SIZE > MAX_BYTES
+
+
+def config(app: object, **options: object) -> uvicorn.Config:
+    """uvicorn's settings for the app: the frame size above, no compression, and (as
+    :func:`parlour.web.guard.redact_logs` sees to) no query string in a log line."""
+    settings: dict[str, object] = {"log_level": "warning", "ws_max_size": WS_MAX_SIZE,
+                                   "ws_per_message_deflate": False, **options}
+    return uvicorn.Config(app, **settings)  # type: ignore[arg-type]
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -38,17 +55,20 @@ def url_of(sock: socket.socket) -> str:
     return f"http://{shown}:{port}/"
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000) -> int:
-    """Runs the server until Ctrl+C; returns the exit status."""
+def serve(host: str = "127.0.0.1", port: int = 8000, *, allowed_hosts: Sequence[str] = (),
+          origins: Sequence[str] = ()) -> int:
+    """Runs the server until Ctrl+C; returns the exit status. It answers to the host names
+    127.0.0.1, localhost, [::1], the address it listens on and ``allowed_hosts``; pages of
+    ``origins`` (besides its own) may open its socket."""
     try:
         sock = bind(host, port)
     except OSError as exc:
         print(f"parlour: cannot listen on {host}:{port}: {exc.strerror or exc}"
               + (" (try --port with another number)" if port else ""), file=sys.stderr)
         return 2
-    config = uvicorn.Config(create_app(), log_level="warning", ws_max_size=65536,
-                            ws_per_message_deflate=False)
+    listening = [] if host in ("0.0.0.0", "::", "") else [f"[{host}]" if ":" in host else host]
+    site = Site.of([*listening, *allowed_hosts], origins)
     print(f"Parlour is running: open {url_of(sock)} in your browser (Ctrl+C stops it)",
           flush=True)
-    uvicorn.Server(config).run(sockets=[sock])
+    uvicorn.Server(config(create_app(site=site))).run(sockets=[sock])
     return 0
