@@ -144,10 +144,18 @@ class Watch(_Command):
     type = "watch"
 
 
+@dataclass(frozen=True)
+class Remove(_Command):
+    """The host frees another person's seat before the start."""
+
+    seat: int
+    type = "remove"
+
+
 Command: TypeAlias = (Start | Create | Resume | Act | Leave | Ping | Join | Sit | Speed | Begin
-                      | Watch)
+                      | Watch | Remove)
 COMMANDS: tuple[str, ...] = ("start", "resume", "action", "leave", "ping", "create", "join",
-                             "sit", "speed", "begin", "watch")
+                             "sit", "speed", "begin", "watch", "remove")
 
 
 def _int(value: object) -> bool:
@@ -245,6 +253,12 @@ def _sit(m: Mapping[str, Any]) -> Sit:
     return Sit(name, None if table is None else _text(table, "table"), seat)
 
 
+def _seat_number(value: object) -> int:
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 1000:
+        return value
+    raise Refused("'seat' must be a seat number")
+
+
 def _join(m: Mapping[str, Any]) -> Join:
     token = m.get("token")
     return Join(_text(m.get("table"), "table"), None if token is None else _text(token, "token"))
@@ -262,6 +276,7 @@ _PARSERS: Mapping[str, Any] = {
     "speed": lambda m: Speed(check_level(m.get("level"))),
     "begin": lambda m: Begin(),
     "watch": lambda m: Watch(_text(m.get("table"), "table")),
+    "remove": lambda m: Remove(_seat_number(m.get("seat"))),
 }
 
 
@@ -332,6 +347,9 @@ class Welcome(TypedDict):
     friends: bool
     host: bool
     options: dict[str, Any]
+    seeded: bool
+    """The deal was asked for by seed ("play this deal again", against the computer only):
+    it is not secret from whoever knows the seed."""
 
 
 class GameMessage(TypedDict):

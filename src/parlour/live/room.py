@@ -49,6 +49,9 @@ class Link:
     send: Send
     play: bool
     unwatch: Callable[[], None] | None = None
+    evicted: Callable[[str], None] | None = None
+    """Told (with the code, ``elsewhere`` or ``removed``) when the lobby takes the seat
+    from this connection."""
 
 
 class Room:
@@ -56,7 +59,7 @@ class Room:
     when the room opens, so its options are checked at once), ``spec`` what game it is."""
 
     def __init__(self, ident: str, game: Game, level: str, seats: list[Seat], *,
-                 friends: bool, seeded: bool = False) -> None:
+                 friends: bool, seeded: bool = False, owner: str | None = None) -> None:
         self.id = ident
         self.game = game
         self.spec: GameSpec = game.spec
@@ -71,6 +74,9 @@ class Room:
         self.created = time.time()
         self.links: list[Link] = []
         self.followers: list[Send] = []
+        self.owner = owner
+        """The client address that opened the table (its caps count it)."""
+        self._played = False
 
     @property
     def options(self) -> dict[str, Any]:
@@ -95,6 +101,27 @@ class Room:
 
     def people(self) -> list[int]:
         return [s for s, seat in enumerate(self.seats) if seat.kind == "person"]
+
+    @property
+    def played(self) -> bool:
+        """Someone played here: the host started it, or a person made a move."""
+        if not self._played:
+            if self.friends:
+                self._played = self.started
+            elif self.table is not None:
+                people = set(self.people())
+                self._played = any(a.player in people for a in self.game.history)
+        return self._played
+
+    def holds_slot(self) -> bool:
+        """Whether the table counts against the caps: played, or a person is at it."""
+        return self.played or any(link.seat is not None for link in self.links)
+
+    def watchers(self) -> int:
+        """Connections that hold no seat: spectators and waiting-room visitors."""
+        seated = {link.send for link in self.links if link.seat is not None}
+        return (sum(link.seat is None for link in self.links)
+                + sum(send not in seated for send in self.followers))
 
     def present(self, seat: int) -> bool:
         return any(link.seat == seat for link in self.links)
@@ -121,7 +148,8 @@ class Room:
         return {"type": "welcome", "table": self.id, "game": self.spec.name, "seat": seat,
                 "token": token, "level": self.level, "players": self.players,
                 "seats": self.seat_list(), "started": self.started, "friends": self.friends,
-                "host": seat is not None and seat == self.host, "options": self.options}
+                "host": seat is not None and seat == self.host, "options": self.options,
+                "seeded": self.seeded}
 
     def summary(self) -> LobbyState:
         """The ``lobby`` message: the waiting room as everybody sees it."""

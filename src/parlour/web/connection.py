@@ -242,7 +242,7 @@ class Connection:
     def _carry_out(self, command: p.Command) -> None:
         match command:
             case p.Start():
-                seating = self.lobby.open(command)
+                seating = self.lobby.open(command, owner=self.address)
                 self._leave()
                 self._join(seating)
             case p.Resume(token=token):
@@ -257,7 +257,7 @@ class Connection:
             case p.Ping(id=ident):
                 self.send({"type": "pong"} if ident is None else {"type": "pong", "id": ident})
             case p.Create():
-                seating = self.lobby.create(command)
+                seating = self.lobby.create(command, owner=self.address)
                 self._leave()
                 self._hold(seating)
             case p.Join():
@@ -268,8 +268,10 @@ class Connection:
                 self.lobby.set_level(self._host(), level)
             case p.Begin():
                 self.lobby.begin(self._host())
+            case p.Remove(seat=seat):
+                self.lobby.remove(self._host(), seat)
             case p.Watch(table=table):
-                room = self.lobby.room(table)
+                room = self.lobby.room_for_watcher(table)  # refused: nothing changes
                 self._release()
                 self.watching = self.lobby.watch(room.id, self.send)
 
@@ -296,7 +298,17 @@ class Connection:
 
     def _join(self, seating: Seating) -> None:
         self._release()
-        self.seating = self.lobby.attach(seating.token, self.send, welcome=True)
+        self.seating = self.lobby.attach(seating.token, self.send, welcome=True,
+                                         evicted=lambda code: self._lost(seating))
+
+    def _lost(self, seating: Seating) -> None:
+        """The lobby took ``seating`` from this connection (another device took the seat up,
+        or the host removed us); the lobby already told the browser why."""
+        if self.seating is seating:
+            self.seating = None
+        if self.holding is seating:
+            self.holding = None
+        self._update_busy()
 
     def _act(self, command: p.Act) -> None:
         seating = self.seating
@@ -310,7 +322,8 @@ class Connection:
     def _hold(self, seating: Seating) -> None:
         """Seats this connection in the waiting room: ``seated``, then ``lobby`` updates."""
         room = seating.room
-        self.lobby.attach(seating.token, self.send, play=False)
+        self.lobby.attach(seating.token, self.send, play=False,
+                          evicted=lambda code: self._lost(seating))
         self.holding = seating
         self.send({"type": "seated", "table": room.id, "game": room.spec.name,
                    "seat": seating.seat, "token": seating.token})
@@ -325,6 +338,8 @@ class Connection:
         mine = found is not None and found.room is room
         if command.token is not None and not mine:
             self.error("bad_token", "that seat token is not for this table", "join")
+        if not mine and self.following is not room:
+            self.lobby.room_for_watcher(room.id)  # refused: nothing changes
         self._release()
         if found is not None and mine:
             self._hold(found)
