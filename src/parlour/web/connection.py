@@ -367,6 +367,10 @@ async def serve_socket(ws: WebSocket, lobby: Lobby, limits: Limits, gate: Gate) 
     """
     address = ws.client.host if ws.client is not None else ""
     refused = gate.admit(address)
+    if refused is not None and refused[0] == "slow_down":
+        with suppress(WebSocketDisconnect, RuntimeError, OSError):
+            await ws.close(1008)  # before the handshake: HTTP 403, nothing more
+        return
     await ws.accept()
     if refused is not None:
         code, reason = refused

@@ -308,7 +308,9 @@ class Gate:
 
     def admit(self, address: str) -> tuple[str, str] | None:
         """Counts a new socket of ``address`` (idle until it joins a table); or says why
-        not: ``(code, reason)``, and nothing is counted."""
+        not: ``(code, reason)``, and nothing is counted. ``slow_down`` (new sockets too
+        fast, as a flooder that was cut off reconnects) is refused before the handshake,
+        the cheapest way."""
         if self.open >= self.total:
             return ("busy", "the server has too many connections: try again in a minute")
         state = self._state(address)
@@ -321,7 +323,7 @@ class Gate:
                         f"at most {self.idle_per_address} connections from one address "
                         "that are not at a table")
             if not state.connects.take():
-                return ("too_many_connections",
+                return ("slow_down",
                         "too many new connections from this address: try again in a moment")
             state.open += 1
             state.idle += 1
