@@ -41,6 +41,7 @@ import websockets
 
 from parlour.live import Lobby, Table
 from parlour.web import create_app
+from parlour.web.guard import Gate
 
 # -- the server (child process) ------------------------------------------------------------------
 
@@ -48,8 +49,11 @@ from parlour.web import create_app
 def serve(sock: socket.socket) -> None:
     """The real app, plus a route that hands out the server's stamps and CPU time."""
     stamps: list[tuple[str, int, int, int, float]] = []
-    lobby = Lobby(grace=60.0, max_tables=1000)
-    app = create_app(lobby=lobby)
+    # every client here is 127.0.0.1: the per-address caps stand aside, as for many addresses
+    lobby = Lobby(grace=60.0, max_tables=1000, tables_per_address=None)
+    app = create_app(lobby=lobby, gate=Gate(per_address=1000, idle_per_address=1000,
+                                            rate=None, connect_rate=1000.0,
+                                            connect_burst=1000))
     act = Table.act
     names: dict[int, str] = {}
 

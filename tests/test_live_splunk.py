@@ -13,7 +13,8 @@ from conftest import act
 from parlour.bots.base import ComputerPlayer, Decision
 from parlour.engine.cards import standard_deck
 from parlour.games.splunk import SPEC, Call, Play, Slap, Splunk
-from parlour.live import Table
+from parlour.live import Refused, Table
+from parlour.live.protocol import Act, action_for, parse_message
 
 PAUSE = SPEC.pacing.pause_for("normal")
 
@@ -141,3 +142,52 @@ async def test_a_computer_slap_is_never_held() -> None:
 def test_the_easier_the_speed_the_longer_the_pause() -> None:
     pause = SPEC.pacing.pause_for
     assert 0 < pause("hard") < pause("normal") < pause("easy")
+
+
+def refusal(table: Table, seat: int, action: dict[str, Any]) -> tuple[str, str] | None:
+    """``(code, reason)`` of a person's refused move, ``None`` if it was applied."""
+    try:
+        parsed = parse_message({"type": "action", "action": action})
+        assert isinstance(parsed, Act)
+        table.act(seat, action_for(parsed, table.game.spec, seat))
+    except Refused as exc:
+        return exc.code, exc.reason
+    return None
+
+
+async def test_a_right_slap_on_another_stack_at_the_same_play_is_accepted() -> None:
+    """The one-slap filter keys on what a slap aims at, the stack and the play: a wrong slap
+    on one stack does not block the right one on the open pair, as the rules allow."""
+    game = Splunk(2, decks=[dealt(["2C", "3C", "9S"], ["4C", "5C", "9H"])],
+                  options={"first": 0})
+    table, seen = table_for(game, Instant(1))
+    assert act(table, 0, {"type": "play", "stack": 3}) is None
+    await until(lambda: game.plays == 2)
+    assert game.view(None)["slap_open"] == 3
+    assert act(table, 0, {"type": "slap", "stack": 0, "at": 2}) is None  # wrong: no pair
+    assert [e["type"] for e in seen][-2:] == ["wrong_slap", "base"]
+    again = refusal(table, 0, {"type": "slap", "stack": 0, "at": 2})
+    assert again is not None and again[0] == "refused" and "already" in again[1]
+    assert act(table, 0, {"type": "slap", "stack": 3, "at": 2}) is None  # the pair
+    slap = next(e for e in seen if e["type"] == "slap")
+    assert (slap["player"], slap["stack"], slap["kind"]) == (0, 3, "pair")
+    table.close()
+
+
+async def test_a_call_that_lost_the_race_to_a_slap_is_told_too_late_not_refused() -> None:
+    class Slapper(Instant):
+        slaps = True
+
+    game = Splunk(2, decks=[dealt(["2C", "3C", "9S"], ["4C", "5C", "9H"])],
+                  options={"first": 0})
+    table, seen = table_for(game, Slapper(1))
+    early = refusal(table, 0, {"type": "call"})  # nothing to call yet: simply not allowed
+    assert early is not None and early[0] == "refused" and "nobody has played" in early[1]
+    assert act(table, 0, {"type": "play", "stack": 3}) is None
+    await until(lambda: any(e["type"] == "slap" for e in seen))  # the computer was faster
+    late = refusal(table, 0, {"type": "call"})
+    assert late is not None and late[0] == "stale" and late[1].startswith("too late")
+    # a late slap at the same play is ignored as stale too: the same answer, in the events
+    assert act(table, 0, {"type": "slap", "stack": 3, "at": 2}) is None
+    assert seen[-1]["type"] == "slap_ignored" and seen[-1]["reason"] == "stale"
+    table.close()

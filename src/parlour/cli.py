@@ -65,7 +65,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     from parlour.web.server import serve
 
-    return serve(args.host, args.port, args.db)
+    return serve(args.host, args.port, args.db, allowed_hosts=args.allowed_host or (),
+                 origins=args.origin or ())
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -136,6 +137,12 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--db", metavar="PATH|URL",
                      help="where games are kept: a SQLite file or a postgresql:// URL "
                      "(default: parlour.db in your data directory)")
+    srv.add_argument("--allowed-host", action="append", metavar="NAME",
+                     help="a host name the site is reached by, besides 127.0.0.1, localhost "
+                     "and the --host address (repeatable; e.g. cards.example.org)")
+    srv.add_argument("--origin", action="append", metavar="URL",
+                     help="an origin whose pages may open the socket, besides the site's own "
+                     "(repeatable; behind a proxy: e.g. https://cards.example.org)")
     srv.set_defaults(run=cmd_serve)
     return parser
 

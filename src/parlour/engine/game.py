@@ -128,6 +128,13 @@ class Game(ABC):
             return []
         return [a.for_seat() for a in self.legal_actions(seat)]
 
+    def late(self, action: Action) -> str | None:
+        """Why ``action``, which the rules refuse now, was merely too late (it lost a race to
+        another seat's move that settled what it aimed at), or ``None`` if it is simply not
+        allowed. A live table tells the person "too late" rather than "refused" (P5: the
+        loser of a race is stale, not wrong)."""
+        return None
+
     def is_legal(self, action: Action) -> bool:
         return self.why_illegal(action) is None
 

@@ -327,6 +327,15 @@ class Splunk(Game):
             return f"no call is open: the play on stack {self.last_stack} was already settled"
         return None
 
+    def late(self, action: Action) -> str | None:
+        """A call that arrives once a slap (or the other call) settled the play it meant is
+        stale, like a late slap (P5), not wrong."""
+        if (isinstance(action, Call) and self.winner is None and self.settled
+                and self.last_player is not None and self.last_player != action.player):
+            return (f"too late: the play on stack {self.last_stack} was settled before your "
+                    "call arrived")
+        return None
+
     def _why_not_slap(self, action: Slap) -> str | None:
         stack, at = action.stack, action.at
         if not 0 <= stack < STACKS:

@@ -38,9 +38,10 @@ from typing import Any
 from parlour.bots import AnyPlayer, make_player
 from parlour.engine import Action, Event, Game, GameError, GameSpec, Pacing
 from parlour.games import game_class
+from parlour.live.caps import Budgets, TableCaps, listed
 from parlour.live.keeper import Unresumable, keep_new, keep_play, keep_seats, rebuild
 from parlour.live.presence import Presence
-from parlour.live.protocol import Create, Refused, Start
+from parlour.live.protocol import Create, Refused, Start, error
 from parlour.live.room import Link, Phase, Room, Seat, Seating
 from parlour.live.table import Send, Table
 from parlour.store import Store, StoredTable, open_store, token_hash
@@ -66,6 +67,10 @@ class Lobby:
         takeover: float = 3.0,
         max_tables: int = 1000,
         max_links: int = 200,
+        tables_per_address: int | None = 10,
+        listed_per_address: int = 3,
+        listed: int = 50,
+        budgets: Budgets | None = None,
         pacing: Mapping[str, Pacing] | None = None,
         players: MakePlayer = make_player,
         decks: Decks | None = None,
@@ -78,13 +83,21 @@ class Lobby:
         game's pacing (shorter pauses); ``on_lag`` receives how late each computer move
         ran, in seconds. ``takeover``: how long a dropped person's seat waits before a
         computer plays it (a reload should not hand a move to the computer); ``max_links``:
-        connections per table (people's pages, waiting rooms, spectators). ``store``: where
-        tables are kept (by default an in-memory SQLite database, gone with the process);
-        ``keep``: how long an unfinished table waits for its people."""
+        connections per table that hold no seat (spectators, waiting-room visitors: they
+        never crowd out the seats); ``max_tables`` and ``tables_per_address``: tables in all
+        and per client address; ``listed_per_address`` and ``listed``: places in the public
+        list of open tables; ``budgets``: the computer players' CPU time
+        (:mod:`parlour.live.caps`). ``store``: where tables are kept (by default an
+        in-memory SQLite database, gone with the process); ``keep``: how long an unfinished
+        table waits for its people."""
         self.grace = grace
         self.takeover = takeover
         self.max_tables = max_tables
         self.max_links = max_links
+        self.caps = TableCaps(total=max_tables, per_address=tables_per_address)
+        self.listed_per_address = listed_per_address
+        self.listed = listed
+        self.budgets = budgets if budgets is not None else Budgets()
         self.pacing = dict(pacing or {})
         self._players = players
         self._decks = decks
@@ -102,8 +115,10 @@ class Lobby:
     # -- opening ---------------------------------------------------------------------------
 
     def _new_game(self, spec: GameSpec, players: int, options: Mapping[str, Any],
-                  seed: int | None) -> Game:
-        if len(self._rooms) >= self.max_tables:
+                  seed: int | None, owner: str | None) -> Game:
+        # tables nobody played and nobody is at do not count (they close within seconds)
+        self.caps.admit(owner or "", lambda ident: self._rooms[ident].holds_slot())
+        if len(self._rooms) >= 2 * self.max_tables:
             raise Refused("the server is full; try again in a minute", "full")
         decks = self._decks(spec.name, players) if self._decks is not None else ()
         try:  # no seed: every chance outcome comes from the operating system's generator
@@ -113,11 +128,13 @@ class Lobby:
 
     def _add(self, room: Room) -> None:
         self._rooms[room.id] = room
+        self.caps.add(room.owner or "", room.id)
         self._presence[room.id] = Presence(room, takeover=self.takeover, grace=self.grace,
                                            take_over=self._take_over, close=self._put_away)
 
     def _computer(self, room: Room, seat: int, seed: int | None) -> AnyPlayer:
-        return self._players(room.spec.name, room.level, seat, seed=seed)
+        player = self._players(room.spec.name, room.level, seat, seed=seed)
+        return self.budgets.player(player, room.id, room.owner)
 
     def _start(self, room: Room, computers: Mapping[int, AnyPlayer]) -> Table:
         store = self.store
@@ -143,15 +160,17 @@ class Lobby:
         self._places[hashed] = (room.id, seat)
         return seating
 
-    def open(self, command: Start) -> Seating:
+    def open(self, command: Start, owner: str | None = None) -> Seating:
         """Opens a table against the computer: a person at seat 0, computer players at the
         others, dealt at once. A ``seed`` deals a chosen game (and seeds the computers):
-        "play this deal again"; without one, nothing at the table is predictable."""
-        game = self._new_game(command.spec, command.players, command.options, command.seed)
+        "play this deal again"; without one, nothing at the table is predictable. ``owner``:
+        the client address opening it (its caps count it)."""
+        game = self._new_game(command.spec, command.players, command.options, command.seed,
+                              owner)
         seats = [Seat("You", "person")] + [Seat(f"Computer {s}", "computer")
                                            for s in range(1, command.players)]
         room = Room(secrets.token_urlsafe(6), game, command.level, seats, friends=False,
-                    seeded=command.seed is not None)
+                    seeded=command.seed is not None, owner=owner)
         seating = self._seat(room, 0)
         room.phase = Phase.PLAYING
         keep_new(self.store, room)
@@ -160,13 +179,14 @@ class Lobby:
                            for s in range(1, command.players)})
         return seating
 
-    def create(self, command: Create) -> Seating:
+    def create(self, command: Create, owner: str | None = None) -> Seating:
         """Creates a table with friends: its creator at seat 0 as the host, the other seats
         free until the host starts. The game (options included) is dealt now, at random."""
-        game = self._new_game(command.spec, command.players, command.options, None)
+        game = self._new_game(command.spec, command.players, command.options, None, owner)
         seats = [Seat(command.name, "person")] + [Seat("Open seat", "open")
                                                   for _ in range(1, command.players)]
-        room = Room(secrets.token_urlsafe(6), game, command.level, seats, friends=True)
+        room = Room(secrets.token_urlsafe(6), game, command.level, seats, friends=True,
+                    owner=owner)
         seating = self._seat(room, 0)
         keep_new(self.store, room)
         self._add(room)
@@ -182,7 +202,8 @@ class Lobby:
         return room
 
     def sit(self, table_id: str, name: str, seat: int | None = None) -> Seating:
-        """Takes a free seat (``seat``, or the first free one) before the start."""
+        """Takes a free seat (``seat``, or the first free one) before the start; every
+        check comes first, so a refused ``sit`` takes nothing."""
         room = self.room(table_id)
         if room.started:
             raise Refused("the game has started: you can watch it", "started")
@@ -195,7 +216,6 @@ class Lobby:
             raise Refused(f"no seat {seat} at this {room.players}-seat table")
         if seat not in free:
             raise Refused(f"seat {seat} is taken", "taken")
-        self._room_for_one_more(room)  # the new seat's page must be able to connect
         room.seats[seat] = Seat(name, "person")
         seating = self._seat(room, seat)
         keep_seats(self.store, room)
@@ -212,6 +232,35 @@ class Lobby:
         room.level = level
         keep_seats(self.store, room)
         room.tell_followers()
+
+    def remove(self, seating: Seating, seat: int) -> None:
+        """The host frees another person's seat before the start: its token is refused from
+        now on, and its connections are told (``removed``)."""
+        room = self._mine(seating)
+        if seating.seat != room.host:
+            raise Refused("only the host removes someone from a seat", "not_host")
+        if room.started:
+            raise Refused("the game has started", "started")
+        if not 0 <= seat < room.players:
+            raise Refused(f"no seat {seat} at this {room.players}-seat table")
+        if seat == seating.seat:
+            raise Refused("that is your own seat: leave the table instead")
+        hashed = room.seats[seat].token_hash
+        if room.seats[seat].kind != "person" or hashed is None:
+            raise Refused(f"nobody sits at seat {seat}", "open_seat")
+        self._places.pop(hashed, None)
+        room.seats[seat] = Seat("Open seat", "open")
+        keep_seats(self.store, room)
+        for link in [link for link in room.links if link.seat == seat]:
+            self._evict(room, link, "removed", "the host gave your seat back to the table")
+        room.tell_followers()
+
+    def _evict(self, room: Room, link: Link, code: str, reason: str) -> None:
+        """Takes ``link``'s seat from it, and tells it why."""
+        self._unlink(room, lambda other: other is link)
+        link.send(error(code, reason))
+        if link.evicted is not None:
+            link.evicted(code)
 
     def begin(self, seating: Seating) -> Table:
         """The host starts the game: every free seat gets a computer player."""
@@ -253,10 +302,11 @@ class Lobby:
         if room.phase is not Phase.FINISHED:
             raise Refused("the game is not over yet", "not_over")
         if room.rematch is None:
-            game = self._new_game(room.spec, room.players, room.options, None)
+            game = self._new_game(room.spec, room.players, room.options, None, room.owner)
             seats = [Seat(seat.name, seat.kind, seat.token_hash) if seat.kind == "person"
                      else Seat("Open seat", "open") for seat in room.seats]
-            again = Room(secrets.token_urlsafe(6), game, room.level, seats, friends=True)
+            again = Room(secrets.token_urlsafe(6), game, room.level, seats, friends=True,
+                         owner=room.owner)
             again.host = room.host if seats[room.host].kind == "person" else again.people()[0]
             keep_new(self.store, again)
             self._add(again)
@@ -296,34 +346,45 @@ class Lobby:
         room = self._rooms.get(place[0])
         return None if room is None else Seating(room, place[1], token)
 
-    def _room_for_one_more(self, room: Room) -> None:
-        if room.connections() >= self.max_links:
-            raise Refused("this table has too many connections", "full")
+    def room_for_watcher(self, table_id: str) -> Room:
+        """The table ``table_id`` names, if it can take one more connection that holds no
+        seat (a spectator, a waiting-room visitor): those have their own cap, so they never
+        crowd out the seats."""
+        room = self.room(table_id)
+        if room.watchers() >= self.max_links:
+            raise Refused("this table has as many spectators and visitors as it can take",
+                          "full")
+        return room
 
     def _link(self, room: Room, link: Link) -> None:
         room.links.append(link)
         if link.play and room.table is not None:
             link.unwatch = room.table.watch(link.seat, link.send)
 
-    def attach(self, token: str, send: Send, *, play: bool = True,
-               welcome: bool = False) -> Seating:
+    def attach(self, token: str, send: Send, *, play: bool = True, welcome: bool = False,
+               evicted: Callable[[str], None] | None = None) -> Seating:
         """Joins the seat that ``token`` names. ``play``: a game page, sent the current
         state at once (or at the start) and every change; else a waiting room holding the
         seat. A computer playing the seat meanwhile stops. ``welcome``: send the ``welcome``
-        message first (once the seat is surely had)."""
+        message first (once the seat is surely had). One game page and one waiting room
+        per seat: an older connection of the same kind at the seat (another device or tab)
+        is told ``elsewhere`` and ``evicted`` from it."""
         seating = self.find(token)
         if seating is None:
             raise Refused("unknown or expired seat token", "bad_token")
         room = seating.room
-        self._room_for_one_more(room)
         self._presence[room.id].back(seating.seat)
+        for link in [link for link in room.links
+                     if link.seat == seating.seat and link.play == play and link.send != send]:
+            self._evict(room, link, "elsewhere",
+                        "your seat was taken up on another device or tab")
         table = room.table
         if table is not None and room.friends and seating.seat in table.computers:
             table.seat_person(seating.seat)
             room.tell_seats()
         if welcome:
             send(seating.welcome())
-        self._link(room, Link(seating.seat, send, play))
+        self._link(room, Link(seating.seat, send, play, evicted=evicted))
         return seating
 
     def detach(self, seating: Seating, send: Send) -> None:
@@ -383,8 +444,7 @@ class Lobby:
     def watch(self, table_id: str, send: Send) -> Room:
         """A spectator: ``welcome`` (seat ``None``), then the public view now (or at the
         start) and every change."""
-        room = self.room(table_id)
-        self._room_for_one_more(room)
+        room = self.room_for_watcher(table_id)
         send(room.welcome(None, None))
         self._link(room, Link(None, send, True))
         return room
@@ -397,7 +457,8 @@ class Lobby:
         """A waiting room page: ``lobby`` messages now and on every change of the seats."""
         room = self.room(table_id)
         if send not in room.followers:
-            self._room_for_one_more(room)
+            if not any(link.send == send and link.seat is not None for link in room.links):
+                self.room_for_watcher(table_id)  # a visitor; a seat's waiting room always fits
             room.followers.append(send)
         send(room.summary())
         return room
@@ -408,13 +469,17 @@ class Lobby:
         self._put_away_if_empty(room)
 
     def open_tables(self) -> list[dict[str, Any]]:
-        """Tables with friends that have not started and have a free seat, oldest first."""
+        """Tables with friends that have not started and have a free seat, oldest first: at
+        most ``listed_per_address`` of one client address's and ``listed`` in all. The only
+        text a person typed that it shows is the host's name (``people`` holds it alone)."""
         rooms = sorted((r for r in self._rooms.values()
                         if r.friends and r.phase is Phase.WAITING and r.free()),
                        key=lambda r: r.created)
-        return [{"table": r.id, "game": r.spec.name, "players": r.players,
-                 "free": len(r.free()), "level": r.level, "host": r.seats[r.host].name,
-                 "people": [r.seats[s].name for s in r.people()]} for r in rooms]
+        entries = [{"table": r.id, "game": r.spec.name, "players": r.players,
+                    "free": len(r.free()), "level": r.level, "host": r.seats[r.host].name,
+                    "people": [r.seats[r.host].name]} for r in rooms]
+        return listed(entries, [r.owner or "" for r in rooms],
+                      per_address=self.listed_per_address, limit=self.listed)
 
     # -- the store: putting away, bringing back ------------------------------------------------
 
@@ -509,6 +574,8 @@ class Lobby:
                     == room.id:
                 del self._places[seat.token_hash]
         self._rooms.pop(room.id, None)
+        self.caps.remove(room.id)
+        self.budgets.forget(room.id, room.owner)
         room.tell_followers()
         room.followers.clear()
         room.links.clear()

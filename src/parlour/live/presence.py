@@ -5,7 +5,9 @@ At a table with friends, a person whose last connection dropped has ``takeover``
 their seat; when they come back the computer stops. A table where no person seat has
 anybody closes: at once if they all said they were leaving, after ``grace`` seconds if
 someone only dropped. The lobby says what taking over and closing mean; this module only
-keeps the time.
+keeps the time. A table nobody played (no person's move, not started) does not wait: against
+the computer it closes as soon as its person is gone, with friends after ``takeover``
+seconds (a reload of the waiting room).
 """
 
 from __future__ import annotations
@@ -52,8 +54,12 @@ class Presence:
             return
         if all(room.seats[s].left for s in people):
             self._close(room)
+        elif not room.played and not room.friends:
+            self._close(room)  # nobody played it: a reload deals a new game
         elif self._expiry is None:
-            self._expiry = loop.call_later(self.grace, self._close, room)
+            # a waiting room nobody is in lasts a reload's time; a played table its grace
+            wait = self.grace if room.played else self.takeover
+            self._expiry = loop.call_later(wait, self._close, room)
 
     def now(self, seat: int) -> None:
         """Take ``seat`` over at once (its person left)."""

@@ -151,10 +151,18 @@ class Rematch(_Command):
     type = "rematch"
 
 
+@dataclass(frozen=True)
+class Remove(_Command):
+    """The host frees another person's seat before the start."""
+
+    seat: int
+    type = "remove"
+
+
 Command: TypeAlias = (Start | Create | Resume | Act | Leave | Ping | Join | Sit | Speed | Begin
-                      | Watch | Rematch)
+                      | Watch | Rematch | Remove)
 COMMANDS: tuple[str, ...] = ("start", "resume", "action", "leave", "ping", "create", "join",
-                             "sit", "speed", "begin", "watch", "rematch")
+                             "sit", "speed", "begin", "watch", "rematch", "remove")
 
 
 def _int(value: object) -> bool:
@@ -162,8 +170,14 @@ def _int(value: object) -> bool:
 
 
 def _text(value: object, what: str, limit: int = ID_MAX) -> str:
+    """A table id or a seat token: the server makes them of URL-safe letters, digits, ``-``
+    and ``_``, so anything else (a lone surrogate, a space, a quote) names none: answered
+    as an unknown table or token, before it goes any deeper."""
     if not isinstance(value, str) or not value or len(value) > limit:
         raise Refused(f"'{what}' must be a string of 1 to {limit} characters")
+    if not value.isascii() or not value.replace("-", "").replace("_", "").isalnum():
+        raise Refused(f"no {what} is named so: it may have closed",
+                      "unknown_table" if what == "table" else "bad_token")
     return value
 
 
@@ -252,6 +266,12 @@ def _sit(m: Mapping[str, Any]) -> Sit:
     return Sit(name, None if table is None else _text(table, "table"), seat)
 
 
+def _seat_number(value: object) -> int:
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 1000:
+        return value
+    raise Refused("'seat' must be a seat number")
+
+
 def _join(m: Mapping[str, Any]) -> Join:
     token = m.get("token")
     return Join(_text(m.get("table"), "table"), None if token is None else _text(token, "token"))
@@ -270,6 +290,7 @@ _PARSERS: Mapping[str, Any] = {
     "begin": lambda m: Begin(),
     "watch": lambda m: Watch(_text(m.get("table"), "table")),
     "rematch": lambda m: Rematch(),
+    "remove": lambda m: Remove(_seat_number(m.get("seat"))),
 }
 
 
@@ -295,8 +316,10 @@ def parse(text: str | bytes) -> Command:
     """A command from one frame's text; :class:`Refused` says what is wrong."""
     if not isinstance(text, str):
         raise Refused("send JSON text, not binary frames", "bad_message")
+    # in bytes, as the protocol says; a frame of more characters than that is surely too big
+    # (and is not encoded to find out)
     try:
-        size = len(text.encode("utf-8"))
+        size = len(text) if len(text) > MAX_BYTES else len(text.encode("utf-8"))
     except UnicodeEncodeError:  # a lone surrogate: not text at all
         raise Refused("that message is not valid text", "bad_json") from None
     if size > MAX_BYTES:
@@ -340,6 +363,8 @@ class Welcome(TypedDict):
     options: dict[str, Any]
     phase: str
     seeded: bool
+    """The deal was asked for by seed ("play this deal again", against the computer only):
+    it is not secret from whoever knows the seed."""
     rematch: str | None
 
 

@@ -50,6 +50,9 @@ class Link:
     send: Send
     play: bool
     unwatch: Callable[[], None] | None = None
+    evicted: Callable[[str], None] | None = None
+    """Told (with the code, ``elsewhere`` or ``removed``) when the lobby takes the seat
+    from this connection."""
 
 
 class Room:
@@ -57,7 +60,7 @@ class Room:
     when the room opens, so its options are checked at once), ``spec`` what game it is."""
 
     def __init__(self, ident: str, game: Game, level: str, seats: list[Seat], *,
-                 friends: bool, seeded: bool = False) -> None:
+                 friends: bool, seeded: bool = False, owner: str | None = None) -> None:
         self.id = ident
         self.game = game
         self.spec: GameSpec = game.spec
@@ -77,6 +80,9 @@ class Room:
         # how many of the game's chance outcomes the store has (see parlour.live.keeper)
         self.kept_decks = 0
         self.kept_shuffles = 0
+        self.owner = owner
+        """The client address that opened the table (its caps count it)."""
+        self._played = False
 
     @property
     def options(self) -> dict[str, Any]:
@@ -101,6 +107,27 @@ class Room:
 
     def people(self) -> list[int]:
         return [s for s, seat in enumerate(self.seats) if seat.kind == "person"]
+
+    @property
+    def played(self) -> bool:
+        """Someone played here: the host started it, or a person made a move."""
+        if not self._played:
+            if self.friends:
+                self._played = self.started
+            elif self.table is not None:
+                people = set(self.people())
+                self._played = any(a.player in people for a in self.game.history)
+        return self._played
+
+    def holds_slot(self) -> bool:
+        """Whether the table counts against the caps: played, or a person is at it."""
+        return self.played or any(link.seat is not None for link in self.links)
+
+    def watchers(self) -> int:
+        """Connections that hold no seat: spectators and waiting-room visitors."""
+        seated = {link.send for link in self.links if link.seat is not None}
+        return (sum(link.seat is None for link in self.links)
+                + sum(send not in seated for send in self.followers))
 
     def present(self, seat: int) -> bool:
         return any(link.seat == seat for link in self.links)

@@ -61,7 +61,7 @@ class Table:
     """One game being played live; see the module docstring.
 
     ``on_change`` is told of every applied action before anybody else (the lobby keeps the
-    room's phase, the store the action); ``aim_once``: one slap per card and seat (a
+    room's phase, the store the action); ``aim_once``: one slap per target and seat (a
     person's double tap or a flood of slaps at one card costs nothing), see :meth:`act`.
     """
 
@@ -83,8 +83,8 @@ class Table:
         self.aim_once = aim_once
         self._on_change = on_change
         self._watchers: dict[int | None, list[Send]] = {}
-        # per person seat: the last thing it aimed an action with `at` at
-        self._last_aimed: dict[int, tuple[Any, ...]] = {}
+        # per person seat: the latest `at` it aimed actions at, and what it aimed at there
+        self._aimed: dict[int, tuple[int, set[tuple[Any, ...]]]] = {}
         self.scheduler = Scheduler(game, computers, AsyncioClock(), pacing=self.pacing,
                                    level=level, notify=self._changed, on_lag=on_lag,
                                    strict=False)
@@ -130,11 +130,14 @@ class Table:
 
     def act(self, seat: int, action: Action) -> None:
         """Applies a person's move for ``seat``; :class:`~parlour.live.protocol.Refused`
-        (code ``refused``) says why not, and a refused move changes nothing.
+        (code ``refused``) says why not, and a refused move changes nothing. A move that
+        merely lost a race (a Splunk call after a slap settled the play) is answered
+        ``stale``: too late, not wrong.
 
-        One action per thing it aims at and seat: a second slap at the same card (and, in
-        Splunk, the same stack) is refused before the rules see it, so a double tap or a
-        flood of slaps costs one card at most.
+        One action per target and seat: a second slap at the same target (the same card,
+        and in Splunk the same stack at the same play) is refused before the rules see it,
+        so a double tap or a flood of slaps costs one card at most; a slap at another
+        stack at the same play is another target and goes to the rules.
         """
         if self.closed:
             raise Refused("this table is closed", "closed")
@@ -143,18 +146,30 @@ class Table:
         if action.player != seat:
             raise Refused("that is not your seat", "refused")
         aimed = self._aim(action)
-        if aimed is not None and self._last_aimed.get(seat) == aimed:
-            raise Refused("you already did that at this card", "refused")
+        if aimed is not None:
+            at, target = aimed
+            last = self._aimed.get(seat)
+            if last is not None and last[0] == at and target in last[1]:
+                raise Refused("you already did that at this card", "refused")
         try:
             self.scheduler.act(action)
         except GameError as exc:
+            late = self.game.late(action)
+            if late is not None:
+                raise Refused(late, "stale") from None
             raise Refused(str(exc), "refused") from None
         if aimed is not None:
-            self._last_aimed[seat] = aimed
+            at, target = aimed
+            last = self._aimed.get(seat)
+            if last is None or last[0] != at:
+                self._aimed[seat] = (at, {target})
+            else:
+                last[1].add(target)
 
-    def _aim(self, action: Action) -> tuple[Any, ...] | None:
-        """What ``action`` aims at (its type, stack and resolved ``at``), if it carries an
-        ``at``; ``None`` for everything else."""
+    def _aim(self, action: Action) -> tuple[int, tuple[Any, ...]] | None:
+        """The resolved ``at`` of ``action`` and what it aims at there (its type and every
+        other field: the stack, in Splunk), if it carries an ``at``; ``None`` for everything
+        else."""
         if not self.aim_once or not hasattr(action, "at"):
             return None
         at = action.at
@@ -163,8 +178,8 @@ class Table:
         if not isinstance(at, int):
             return None
         shape = action.for_seat()
-        shape["at"] = at
-        return tuple(sorted(shape.items()))
+        shape.pop("at", None)
+        return at, tuple(sorted(shape.items()))
 
     # -- after every change ----------------------------------------------------------------
 
@@ -184,7 +199,7 @@ class Table:
     def seat_computer(self, seat: int, player: AnyPlayer) -> None:
         """A computer player takes over ``seat`` (its person has gone) from the game as it
         is now; moves people send for the seat are refused meanwhile."""
-        self._last_aimed.pop(seat, None)
+        self._aimed.pop(seat, None)
         self.scheduler.seat_computer(seat, player)
 
     def seat_person(self, seat: int) -> None:

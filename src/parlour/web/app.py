@@ -30,13 +30,14 @@ from starlette.exceptions import HTTPException
 from parlour.games import GAMES
 from parlour.live import Lobby
 from parlour.store import Store
-from parlour.web.connection import Connection, Limits
+from parlour.web.connection import Connection, Limits, serve_socket
+from parlour.web.guard import Gate, Site, protect
 from parlour.web.pages import STATIC, rules_html, templates
 from parlour.web.replays import STEPS_MAX, NotServed, finished_record, steps
 
 RULES = Path(__file__).parent.parent / "rules"
 
-__all__ = ["Limits", "create_app"]
+__all__ = ["Connection", "Gate", "Limits", "Site", "create_app"]
 
 
 def create_app(
@@ -44,13 +45,17 @@ def create_app(
     lobby: Lobby | None = None,
     rules_dir: Path | None = None,
     limits: Limits | None = None,
+    gate: Gate | None = None,
+    site: Site | None = None,
     store: Store | None = None,
     resume: bool = False,
 ) -> FastAPI:
     """The app. Tests pass their own ``lobby`` (stacked decks, stand-in computer players,
     short grace period) and ``rules_dir``; ``parlour serve`` passes its ``store`` and
     ``resume=True``: at start-up every unfinished table in the store is checked and waits
-    for its people (those that cannot go on are closed with the reason)."""
+    for its people (those that cannot go on are closed with the reason). ``gate``: sockets
+    and messages per client address; ``site``: the host names and origins served
+    (:mod:`parlour.web.guard`)."""
     the_lobby = lobby if lobby is not None else Lobby(store=store)
     rules = rules_dir if rules_dir is not None else RULES
     the_limits = limits if limits is not None else Limits()
@@ -71,6 +76,8 @@ def create_app(
     app = FastAPI(title="Parlour", lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url=None)
     app.state.lobby = the_lobby
+    the_gate = gate if gate is not None else Gate()
+    protect(app, site if site is not None else Site())
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     def has_rules(game: str) -> bool:
@@ -156,7 +163,6 @@ def create_app(
 
     @app.websocket("/ws")
     async def socket(ws: WebSocket) -> None:
-        await ws.accept()
-        await Connection(ws, the_lobby, the_limits).run()
+        await serve_socket(ws, the_lobby, the_limits, the_gate)
 
     return app

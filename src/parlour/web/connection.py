@@ -25,30 +25,58 @@ from starlette.websockets import WebSocketDisconnect
 
 from parlour.live import Lobby, Refused, Room, Seating
 from parlour.live import protocol as p
+from parlour.web.guard import Gate
 
 log = logging.getLogger(__name__)
 
-_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+# ASCII out: a string that is not valid text (a lone surrogate) can never make a message
+# unsendable, whatever reaches a message.
+_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=True).encode
+#: A failure while handling a frame logs its traceback at most this often (seconds), server
+#: wide; a flood of frames that hit the same bug must not flood the log.
+TRACEBACK_EVERY = 60.0
+_last_traceback = -TRACEBACK_EVERY
+
+
+def _log_failure() -> None:
+    """Logs the exception being handled: its traceback once a minute at most, else a line."""
+    global _last_traceback
+    now = time.monotonic()
+    if now - _last_traceback >= TRACEBACK_EVERY:
+        _last_traceback = now
+        log.exception("message handling failed")
+    else:
+        log.warning("message handling failed again (traceback logged at most once a minute)")
 
 
 @dataclass(frozen=True)
 class Limits:
     """How much a connection may send. ``rate`` messages a second on average, ``burst`` at
     once (``rate=None``: no limit, for benchmarks); more than ``max_queue`` unsent messages
-    to a slow browser are not kept."""
+    to a slow browser are not kept. The limits per client address are
+    :class:`~parlour.web.guard.Gate`'s."""
 
     rate: float | None = 20.0
     burst: int = 30
     max_queue: int = 512
+    cutoff: int = 100
+    """A connection that has more than this many messages dropped in one flood (drops
+    less than a second apart) after its ``rate_limited`` warning is cut off (``flooding``)."""
 
 
 class Connection:
     """One browser's socket: its messages in, its seat's messages out."""
 
-    def __init__(self, ws: WebSocket, lobby: Lobby, limits: Limits) -> None:
+    def __init__(self, ws: WebSocket, lobby: Lobby, limits: Limits, *,
+                 gate: Gate | None = None, address: str = "") -> None:
         self.ws = ws
         self.lobby = lobby
         self.limits = limits
+        self.gate = gate
+        self.address = address
+        self.busy = False
+        """At a table (playing, holding a seat, watching or in a waiting room), as the
+        gate last heard."""
         self.seating: Seating | None = None  # a seat this connection plays (a game page)
         self.holding: Seating | None = None  # a seat held from the waiting room
         self.watching: Room | None = None
@@ -62,6 +90,9 @@ class Connection:
         self._tokens = float(limits.burst)
         self._refilled = time.monotonic()
         self._warned = 0.0
+        self._dropped = 0  # messages dropped in the current flood
+        self._last_drop = 0.0
+        self._close_code: int | None = None  # close once the queue is sent
 
     # -- out ---------------------------------------------------------------------------
 
@@ -93,6 +124,9 @@ class Connection:
                 await self.ws.send_text(self._out.popleft())
             if self._cut_off:
                 await self.ws.close(1008)
+            elif self._close_code is not None and not self._out:
+                code, self._close_code = self._close_code, None
+                await self.ws.close(code)
         finally:
             self._sending = False
 
@@ -123,7 +157,7 @@ class Connection:
                     try:
                         self.receive(incoming.get("text", incoming.get("bytes")))
                     except Exception:
-                        log.exception("message handling failed")
+                        _log_failure()
                         self.error("internal", "the server could not handle that message")
                     # Answer at once from here rather than through the writer task: one
                     # scheduling hop less on every round trip.
@@ -140,6 +174,8 @@ class Connection:
                 await writer
 
     def _allow(self) -> bool:
+        """Whether to handle the next frame: within this connection's rate, and within its
+        address's (:class:`~parlour.web.guard.Gate`). A dropped frame is never parsed."""
         rate = self.limits.rate
         if rate is None:
             return True
@@ -148,11 +184,32 @@ class Connection:
         self._refilled = now
         if self._tokens >= 1.0:
             self._tokens -= 1.0
-            return True
+            if self.gate is None or self.gate.allow(self.address):
+                return True
+            self._warn(now)  # the address's other sockets used up its share
+            return False
+        if now - self._last_drop >= 1.0:
+            self._dropped = 0  # a new flood
+        self._last_drop = now
+        self._dropped += 1
+        if self._dropped > self.limits.cutoff:
+            self._flooded()
+        else:
+            self._warn(now)
+        return False
+
+    def _warn(self, now: float) -> None:
         if now - self._warned >= 1.0:
             self._warned = now
             self.error("rate_limited", "too many messages: they are being dropped")
-        return False
+
+    def _flooded(self) -> None:
+        """Cuts this connection off: it kept flooding after its warning."""
+        self.error("flooding", "too many messages after the warning: this connection is closed")
+        self.closed = True
+        self._close_code = 1008
+        if self.gate is not None:
+            self.gate.flooded(self.address)
 
     def receive(self, frame: str | bytes | None) -> None:
         """Handles one frame from the browser."""
@@ -163,6 +220,16 @@ class Connection:
             self.dispatch(command)
         except Refused as exc:
             self.error(exc.code, exc.reason, exc.about)
+        self._update_busy()
+
+    def _update_busy(self) -> None:
+        """Tells the gate whether this connection is at a table now."""
+        busy = (self.seating is not None or self.holding is not None
+                or self.watching is not None or self.following is not None)
+        if busy != self.busy:
+            self.busy = busy
+            if self.gate is not None:
+                self.gate.busy(self.address, busy)
 
     def dispatch(self, command: p.Command) -> None:
         """Carries out one command; :class:`Refused` if it cannot be (nothing changed)."""
@@ -175,7 +242,7 @@ class Connection:
     def _carry_out(self, command: p.Command) -> None:
         match command:
             case p.Start():
-                seating = self.lobby.open(command)
+                seating = self.lobby.open(command, owner=self.address)
                 self._leave()
                 self._join(seating)
             case p.Resume(token=token):
@@ -190,7 +257,7 @@ class Connection:
             case p.Ping(id=ident):
                 self.send({"type": "pong"} if ident is None else {"type": "pong", "id": ident})
             case p.Create():
-                seating = self.lobby.create(command)
+                seating = self.lobby.create(command, owner=self.address)
                 self._leave()
                 self._hold(seating)
             case p.Join():
@@ -201,8 +268,10 @@ class Connection:
                 self.lobby.set_level(self._host(), level)
             case p.Begin():
                 self.lobby.begin(self._host())
+            case p.Remove(seat=seat):
+                self.lobby.remove(self._host(), seat)
             case p.Watch(table=table):
-                room = self.lobby.room(table)
+                room = self.lobby.room_for_watcher(table)  # refused: nothing changes
                 self._release()
                 self.watching = self.lobby.watch(room.id, self.send)
             case p.Rematch():
@@ -231,7 +300,17 @@ class Connection:
 
     def _join(self, seating: Seating) -> None:
         self._release()
-        self.seating = self.lobby.attach(seating.token, self.send, welcome=True)
+        self.seating = self.lobby.attach(seating.token, self.send, welcome=True,
+                                         evicted=lambda code: self._lost(seating))
+
+    def _lost(self, seating: Seating) -> None:
+        """The lobby took ``seating`` from this connection (another device took the seat up,
+        or the host removed us); the lobby already told the browser why."""
+        if self.seating is seating:
+            self.seating = None
+        if self.holding is seating:
+            self.holding = None
+        self._update_busy()
 
     def _act(self, command: p.Act) -> None:
         seating = self.seating
@@ -245,7 +324,8 @@ class Connection:
     def _hold(self, seating: Seating) -> None:
         """Seats this connection in the waiting room: ``seated``, then ``lobby`` updates."""
         room = seating.room
-        self.lobby.attach(seating.token, self.send, play=False)
+        self.lobby.attach(seating.token, self.send, play=False,
+                          evicted=lambda code: self._lost(seating))
         self.holding = seating
         self.send({"type": "seated", "table": room.id, "game": room.spec.name,
                    "seat": seating.seat, "token": seating.token})
@@ -260,6 +340,8 @@ class Connection:
         mine = found is not None and found.room is room
         if command.token is not None and not mine:
             self.error("bad_token", "that seat token is not for this table", "join")
+        if not mine and self.following is not room:
+            self.lobby.room_for_watcher(room.id)  # refused: nothing changes
         self._release()
         if found is not None and mine:
             self._hold(found)
@@ -289,3 +371,27 @@ class Connection:
         if seating is None:
             raise Refused("create a table or take a seat first", "no_seat")
         return seating
+
+
+async def serve_socket(ws: WebSocket, lobby: Lobby, limits: Limits, gate: Gate) -> None:
+    """One socket from accepting to closing: counted per client address by ``gate``, which
+    may refuse it (an ``error`` with the code, then the close); else a :class:`Connection`.
+    """
+    address = ws.client.host if ws.client is not None else ""
+    refused = gate.admit(address)
+    if refused is not None and refused[0] == "slow_down":
+        with suppress(WebSocketDisconnect, RuntimeError, OSError):
+            await ws.close(1008)  # before the handshake: HTTP 403, nothing more
+        return
+    await ws.accept()
+    if refused is not None:
+        code, reason = refused
+        with suppress(WebSocketDisconnect, RuntimeError, OSError):
+            await ws.send_text(_encode(p.error(code, reason)))
+            await ws.close(1013)  # try again later
+        return
+    connection = Connection(ws, lobby, limits, gate=gate, address=address)
+    try:
+        await connection.run()
+    finally:
+        gate.gone(address, idle=not connection.busy)

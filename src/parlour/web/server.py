@@ -8,12 +8,29 @@ from __future__ import annotations
 
 import socket
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import uvicorn
 
+from parlour.live.protocol import MAX_BYTES
 from parlour.store import StoreError, open_store
 from parlour.web.app import create_app
+from parlour.web.guard import Site
+
+#: Frames up to this size reach the app, which answers those over the protocol's own
+#: :data:`~parlour.live.protocol.MAX_BYTES` with ``too_big``; a bigger one closes the socket
+#: (1009) before it is read whole.
+WS_MAX_SIZE = 256 * 1024
+assert WS_MAX_SIZE > MAX_BYTES
+
+
+def config(app: object, **options: object) -> uvicorn.Config:
+    """uvicorn's settings for the app: the frame size above, no compression, and (as
+    :func:`parlour.web.guard.redact_logs` sees to) no query string in a log line."""
+    settings: dict[str, object] = {"log_level": "warning", "ws_max_size": WS_MAX_SIZE,
+                                   "ws_per_message_deflate": False, **options}
+    return uvicorn.Config(app, **settings)  # type: ignore[arg-type]
 
 
 def default_database() -> Path:
@@ -47,9 +64,12 @@ def url_of(sock: socket.socket) -> str:
     return f"http://{shown}:{port}/"
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> int:
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
+          allowed_hosts: Sequence[str] = (), origins: Sequence[str] = ()) -> int:
     """Runs the server until Ctrl+C, keeping its games in ``db`` (a SQLite file or a
-    PostgreSQL URL; by default :func:`default_database`); returns the exit status."""
+    PostgreSQL URL; by default :func:`default_database`); returns the exit status. It
+    answers to the host names 127.0.0.1, localhost, [::1], the address it listens on and
+    ``allowed_hosts``; pages of ``origins`` (besides its own) may open its socket."""
     try:
         store = open_store(db if db is not None else default_database())
     except StoreError as exc:
@@ -62,13 +82,14 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> i
         print(f"parlour: cannot listen on {host}:{port}: {exc.strerror or exc}"
               + (" (try --port with another number)" if port else ""), file=sys.stderr)
         return 2
-    config = uvicorn.Config(create_app(store=store, resume=True), log_level="warning",
-                            ws_max_size=65536, ws_per_message_deflate=False)
+    listening = [] if host in ("0.0.0.0", "::", "") else [f"[{host}]" if ":" in host else host]
+    site = Site.of([*listening, *allowed_hosts], origins)
     print(f"Games are kept in {store.where}", flush=True)
     print(f"Parlour is running: open {url_of(sock)} in your browser (Ctrl+C stops it)",
           flush=True)
     try:
-        uvicorn.Server(config).run(sockets=[sock])
+        uvicorn.Server(config(create_app(site=site, store=store, resume=True))).run(
+            sockets=[sock])
     finally:
         store.close()
     return 0

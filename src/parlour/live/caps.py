@@ -1,0 +1,188 @@
+"""How much of the server one client may hold: tables per address and in all, places in the
+public list of open tables, and the computer players' CPU time per table and per address.
+
+The lobby names each table's ``owner`` (its creator's client address) and asks here before
+it opens one. A table counts while it *holds its slot*: once someone played at it (a
+person's move, or the host started it), or while a person is at it. A table nobody ever
+played frees its slot as soon as its people are gone, so a client that opens tables and
+drops them holds nothing (the lobby also closes such a table at once, or, with friends
+before the start, after a reload's time).
+
+>>> caps = TableCaps(total=3, per_address=2)
+>>> caps.admit("1.2.3.4", lambda room: True)
+>>> caps.add("1.2.3.4", "a"); caps.add("1.2.3.4", "b")
+>>> caps.admit("1.2.3.4", lambda room: True)
+Traceback (most recent call last):
+...
+parlour.live.protocol.Refused: you have 2 tables open already: finish or leave one first
+>>> caps.admit("1.2.3.4", lambda room: room != "a")  # "a" was never played and is empty
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from parlour.bots.base import AnyPlayer, ComputerPlayer, Decision
+from parlour.live.protocol import Refused
+
+
+class TableCaps:
+    """Tables per client address (``per_address``; ``None``: no limit) and in all
+    (``total``), counting only the tables that hold their slot (``holds(table id)``)."""
+
+    def __init__(self, *, total: int = 1000, per_address: int | None = 10) -> None:
+        self.total = total
+        self.per_address = per_address
+        self._owned: dict[str, set[str]] = {}
+        self._owner: dict[str, str] = {}
+
+    def admit(self, owner: str, holds: Callable[[str], bool]) -> None:
+        """Raises :class:`Refused` (``full``, ``too_many_tables``) if ``owner`` may not open
+        one more table now."""
+        limit = self.per_address
+        if limit is not None:
+            mine = self._owned.get(owner, ())
+            if len(mine) >= limit and sum(map(holds, mine)) >= limit:
+                raise Refused(f"you have {limit} tables open already: finish or leave one "
+                              "first", "too_many_tables")
+        if len(self._owner) >= self.total and sum(map(holds, self._owner)) >= self.total:
+            raise Refused("the server is full; try again in a minute", "full")
+
+    def add(self, owner: str, table: str) -> None:
+        self._owned.setdefault(owner, set()).add(table)
+        self._owner[table] = owner
+
+    def remove(self, table: str) -> None:
+        owner = self._owner.pop(table, None)
+        if owner is None:
+            return
+        mine = self._owned.get(owner)
+        if mine is not None:
+            mine.discard(table)
+            if not mine:
+                del self._owned[owner]
+
+    def owner(self, table: str) -> str | None:
+        return self._owner.get(table)
+
+    def tables(self, owner: str) -> int:
+        return len(self._owned.get(owner, ()))
+
+
+def listed(entries: Sequence[dict[str, Any]], owners: Sequence[str], *, per_address: int,
+           limit: int) -> list[dict[str, Any]]:
+    """The public list of open tables: in order, at most ``per_address`` of one owner's, at
+    most ``limit`` in all, so that one client cannot fill the home page.
+
+    >>> listed([{"t": 1}, {"t": 2}, {"t": 3}], ["a", "a", "b"], per_address=1, limit=5)
+    [{'t': 1}, {'t': 3}]
+    """
+    shown: list[dict[str, Any]] = []
+    per: dict[str, int] = {}
+    for entry, owner in zip(entries, owners, strict=True):
+        if per.get(owner, 0) >= per_address:
+            continue
+        per[owner] = per.get(owner, 0) + 1
+        shown.append(entry)
+        if len(shown) >= limit:
+            break
+    return shown
+
+
+# -- the computer players' CPU time ---------------------------------------------------------------
+
+class Budget:
+    """CPU time as a share of one core: ``share`` seconds of computing per second on
+    average, ``burst`` seconds at once. Computing beyond it is a debt, which the computer
+    players it pays for wait off before their next move."""
+
+    __slots__ = ("burst", "left", "share", "when")
+
+    def __init__(self, share: float, burst: float) -> None:
+        self.share = share
+        self.burst = burst
+        self.left = burst
+        self.when = time.monotonic()
+
+    def _refill(self) -> None:
+        now = time.monotonic()
+        self.left = min(self.burst, self.left + (now - self.when) * self.share)
+        self.when = now
+
+    def debt(self) -> float:
+        """How long to wait until nothing is owed, in seconds (0: within the budget)."""
+        self._refill()
+        return 0.0 if self.left >= 0 else -self.left / self.share
+
+    def spend(self, seconds: float) -> None:
+        self._refill()
+        self.left -= seconds
+
+
+class Metered(ComputerPlayer[Any]):
+    """A computer player whose thinking is paid from budgets (its table's, its owner's).
+
+    Each decision's CPU time is charged to every budget; a player whose budgets are in debt
+    moves later by that debt, so that a table (or a client's tables together) cannot take
+    more than its share of the server's CPU, however costly its players are. The debt is
+    read before the decision: the delay depends on what the table computed before, never on
+    what this decision cost (and so on what the player holds).
+    """
+
+    def __init__(self, player: AnyPlayer, budgets: Sequence[Budget]) -> None:
+        self.player = player
+        self.budgets = tuple(budgets)
+        self.game = player.game
+        self.seat = player.seat
+        self.level = player.level
+        self.rng = player.rng
+
+    def decide(self, view: Any, events: Sequence[dict[str, Any]]) -> Decision | None:
+        owed = max((b.debt() for b in self.budgets), default=0.0)
+        start = time.thread_time()
+        try:
+            decision = self.player.decide(view, events)
+        finally:
+            used = time.thread_time() - start
+            for budget in self.budgets:
+                budget.spend(used)
+        if decision is None or owed <= 0.0:
+            return decision
+        return Decision(decision.action, decision.delay + owed)
+
+    def __repr__(self) -> str:
+        return f"Metered({self.player!r})"
+
+
+class Budgets:
+    """The computer players' budgets: one per table (``per_table`` of a core) and one per
+    client address (``per_address``), each with a burst of ``burst`` seconds."""
+
+    def __init__(self, *, per_table: float = 0.05, per_address: float = 0.15,
+                 burst: float = 0.25) -> None:
+        self.per_table = per_table
+        self.per_address = per_address
+        self.burst = burst
+        self._tables: dict[str, Budget] = {}
+        self._addresses: dict[str, tuple[Budget, set[str]]] = {}
+
+    def player(self, player: AnyPlayer, table: str, owner: str | None) -> Metered:
+        """``player``, paid from ``table``'s budget and its ``owner``'s."""
+        budgets = [self._tables.setdefault(table, Budget(self.per_table, self.burst))]
+        if owner is not None:
+            budget, tables = self._addresses.setdefault(
+                owner, (Budget(self.per_address, self.burst), set()))
+            tables.add(table)
+            budgets.append(budget)
+        return Metered(player, budgets)
+
+    def forget(self, table: str, owner: str | None) -> None:
+        """``table`` closed (an address's budget goes with its last table)."""
+        self._tables.pop(table, None)
+        if owner is not None and owner in self._addresses:
+            tables = self._addresses[owner][1]
+            tables.discard(table)
+            if not tables:
+                del self._addresses[owner]

@@ -1,0 +1,371 @@
+"""What the server does before any page or socket sees a request: the site's own hosts and
+origins only, security headers on every response, ``HEAD`` wherever ``GET`` answers, no
+seat token in a log, and the per-address book-keeping of sockets (:class:`Gate`).
+
+Every piece is a plain ASGI middleware (no per-request task or body copy), wired once by
+:func:`protect`, outermost first:
+
+- :class:`SecurityHeaders`: a Content-Security-Policy that allows the site's own scripts,
+  styles, images and socket only (no inline script, no framing), ``nosniff`` and
+  ``Referrer-Policy: no-referrer`` (a page's address, which may hold a seat token, never
+  leaves in a ``Referer``), on every HTTP response: pages, static files, the API, errors,
+  and the refusals of the middlewares below.
+- :class:`HeadAsGet`: a ``HEAD`` request is answered as its ``GET`` would be, without body.
+- Starlette's :class:`~starlette.middleware.trustedhost.TrustedHostMiddleware`: a request
+  whose ``Host`` is not one of the configured names gets 400 (DNS rebinding: a foreign
+  name pointed at this machine reaches nothing).
+- :class:`SameOrigin`: a WebSocket opened by a page of another site (its ``Origin`` is not
+  this site's, nor one configured) is refused before it is accepted (HTTP 403, as is a
+  socket to a host name not served: :class:`BareDenials`). A client
+  that is not a browser sends no ``Origin`` and is let through: the check protects a
+  browser's user from other sites' pages, not the server from clients.
+
+>>> same_origin("http://127.0.0.1:8000", "127.0.0.1:8000", ())
+True
+>>> same_origin("http://evil.example", "127.0.0.1:8000", ())
+False
+>>> same_origin("https://cards.example.org", "10.0.0.5:8000", ("https://cards.example.org",))
+True
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+from starlette.datastructures import Headers, MutableHeaders
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+#: The Content-Security-Policy of every response: the site's own resources only.
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+#: Every HTTP response carries these.
+HEADERS: dict[str, str] = {
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
+#: Host names a server answers to unless told more (``parlour serve --allowed-host``).
+DEFAULT_HOSTS: tuple[str, ...] = ("127.0.0.1", "localhost", "[::1]")
+
+
+@dataclass(frozen=True)
+class Site:
+    """Who the site is: the host names it answers to, and the origins (besides its own)
+    whose pages may open its socket (``https://cards.example.org`` behind a proxy)."""
+
+    hosts: tuple[str, ...] = DEFAULT_HOSTS
+    origins: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, hosts: Iterable[str] = (), origins: Iterable[str] = ()) -> Site:
+        """The default hosts plus ``hosts``; ``origins`` as given, normalised."""
+        extra = tuple(h.strip().lower() for h in hosts if h.strip())
+        return cls(tuple(dict.fromkeys(DEFAULT_HOSTS + extra)),
+                   tuple(normal_origin(o) for o in origins if o.strip()))
+
+
+def normal_origin(origin: str) -> str:
+    """``scheme://host[:port]`` in lower case, without a default port or a trailing slash.
+
+    >>> normal_origin("HTTPS://Cards.Example.org:443/")
+    'https://cards.example.org'
+    """
+    parts = urlsplit(origin.strip().lower())
+    netloc = parts.netloc
+    if (parts.scheme, parts.port) in (("http", 80), ("https", 443)):
+        netloc = netloc.rsplit(":", 1)[0]
+    return f"{parts.scheme}://{netloc}"
+
+
+def same_origin(origin: str, host: str | None, allowed: Sequence[str], *,
+                secure: bool = False) -> bool:
+    """Whether a page at ``origin`` belongs to the site that ``host`` (the request's
+    ``Host`` header) names over http (``secure``: https), or is one of the ``allowed``
+    origins."""
+    try:
+        mine = normal_origin(origin)
+    except ValueError:
+        return False
+    if mine in allowed:
+        return True
+    if host is None:
+        return False
+    try:
+        own = normal_origin(f"{'https' if secure else 'http'}://{host}")
+    except ValueError:
+        return False
+    return mine == own
+
+
+class SecurityHeaders:
+    """Adds :data:`HEADERS` to every HTTP response (and to a refused socket's answer)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] in ("http.response.start", "websocket.http.response.start"):
+                headers = MutableHeaders(scope=message)
+                for name, value in HEADERS.items():
+                    headers[name] = value
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+class HeadAsGet:
+    """``HEAD`` on any route that answers ``GET``: the same status and headers, no body."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "HEAD":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_without_body(message: Message) -> None:
+            if message["type"] == "http.response.body":
+                if message.get("more_body", False):
+                    return  # the rest follows; only the last (empty) part is sent
+                message = {"type": "http.response.body", "body": b"", "more_body": False}
+            await send(message)
+
+        await self.app({**scope, "method": "GET"}, receive, send_without_body)
+
+
+class SameOrigin:
+    """Refuses a WebSocket whose ``Origin`` is another site's (see the module docstring)."""
+
+    def __init__(self, app: ASGIApp, origins: Sequence[str] = ()) -> None:
+        self.app = app
+        self.origins = tuple(origins)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            headers = Headers(scope=scope)
+            origin = headers.get("origin")
+            secure = scope.get("scheme") == "wss"
+            if origin is not None and not same_origin(origin, headers.get("host"),
+                                                      self.origins, secure=secure):
+                await send({"type": "websocket.close", "code": 1008})  # HTTP 403
+                return
+        await self.app(scope, receive, send)
+
+
+class BareDenials:
+    """A socket refused before its handshake gets uvicorn's bare 403, not a response with a
+    body: uvicorn's default socket implementation logs an error for every denial response
+    (https://github.com/Kludex/uvicorn/pull/3138), and a log line per refusal is a lever.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "websocket":
+            await self.app(scope, receive, send)
+            return
+
+        async def bare(message: Message) -> None:
+            kind = message["type"]
+            if kind == "websocket.http.response.start":
+                await send({"type": "websocket.close", "code": 1008})
+            elif kind != "websocket.http.response.body":
+                await send(message)
+
+        await self.app(scope, receive, bare)
+
+
+def protect(app: Any, site: Site) -> None:
+    """Wires the middlewares of this module into ``app`` (a Starlette or FastAPI app)."""
+    # add_middleware puts each one outside those added before it: innermost first
+    app.add_middleware(SameOrigin, origins=site.origins)
+    app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(site.hosts), www_redirect=False)
+    app.add_middleware(BareDenials)
+    app.add_middleware(HeadAsGet)
+    app.add_middleware(SecurityHeaders)
+    redact_logs()
+
+
+# -- logs ------------------------------------------------------------------------------------
+
+class NoQueryStrings(logging.Filter):
+    """Cuts the query string off every path in uvicorn's log lines: a game page's address
+    may hold a seat token (``/slapjack?token=...``), and a log is no place for it.
+
+    >>> record = logging.LogRecord("uvicorn.access", logging.INFO, "", 0,
+    ...     '%s - "%s %s HTTP/%s" %d', ("1.2.3.4:5", "GET", "/slapjack?token=abc", "1.1", 200),
+    ...     None)
+    >>> NoQueryStrings().filter(record), record.getMessage()
+    (True, '1.2.3.4:5 - "GET /slapjack?… HTTP/1.1" 200')
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        args = record.args
+        if isinstance(args, tuple) and args:
+            record.args = tuple(_no_query(a) for a in args)
+        return True
+
+
+def _no_query(value: object) -> object:
+    if isinstance(value, str) and value.startswith("/") and "?" in value:
+        return value.split("?", 1)[0] + "?…"
+    return value
+
+
+_REDACTED = ("uvicorn.access", "uvicorn.error")
+
+
+def redact_logs() -> None:
+    """Puts :class:`NoQueryStrings` on uvicorn's loggers (once)."""
+    for name in _REDACTED:
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, NoQueryStrings) for f in logger.filters):
+            logger.addFilter(NoQueryStrings())
+
+
+# -- sockets per address -------------------------------------------------------------------------
+
+class _Bucket:
+    """A token bucket: ``rate`` a second on average, ``burst`` at once."""
+
+    __slots__ = ("burst", "rate", "refilled", "tokens")
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.refilled = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.refilled) * self.rate)
+        self.refilled = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+    @property
+    def full(self) -> bool:
+        return self.tokens + (time.monotonic() - self.refilled) * self.rate >= self.burst
+
+
+class _Address:
+    """One client address's sockets, its share of the message rate and of new sockets."""
+
+    __slots__ = ("connects", "idle", "messages", "open")
+
+    def __init__(self, gate: Gate) -> None:
+        self.open = 0
+        self.idle = 0
+        self.messages = _Bucket(gate.rate, gate.burst) if gate.rate is not None else None
+        self.connects = _Bucket(gate.connect_rate, gate.connect_burst)
+
+
+class Gate:
+    """Sockets and messages per client address, for every connection of one server.
+
+    ``per_address`` sockets at once from one address, at most ``idle_per_address`` of them
+    idle (at no table: neither playing, holding a seat, watching nor in a waiting room);
+    ``total`` sockets for the whole server. ``rate`` messages a second on average from one
+    address, all its sockets together (``burst`` at once; ``None``: no limit), and
+    ``connect_rate`` new sockets a second (``connect_burst`` at once). A socket cut off for
+    flooding uses up its address's new sockets: the next one waits ``1 / connect_rate`` s.
+    """
+
+    def __init__(self, *, per_address: int = 32, idle_per_address: int = 8,
+                 total: int = 10_000, rate: float | None = 100.0, burst: int = 200,
+                 connect_rate: float = 10.0, connect_burst: int = 30) -> None:
+        self.per_address = per_address
+        self.idle_per_address = idle_per_address
+        self.total = total
+        self.rate = rate
+        self.burst = burst
+        self.connect_rate = connect_rate
+        self.connect_burst = connect_burst
+        self.open = 0
+        self._addresses: dict[str, _Address] = {}
+
+    def _state(self, address: str) -> _Address:
+        state = self._addresses.get(address)
+        if state is None:
+            state = self._addresses[address] = _Address(self)
+        return state
+
+    def admit(self, address: str) -> tuple[str, str] | None:
+        """Counts a new socket of ``address`` (idle until it joins a table); or says why
+        not: ``(code, reason)``, and nothing is counted. ``slow_down`` (new sockets too
+        fast, as a flooder that was cut off reconnects) is refused before the handshake,
+        the cheapest way."""
+        if self.open >= self.total:
+            return ("busy", "the server has too many connections: try again in a minute")
+        state = self._state(address)
+        try:
+            if state.open >= self.per_address:
+                return ("too_many_connections",
+                        f"at most {self.per_address} connections from one address")
+            if state.idle >= self.idle_per_address:
+                return ("too_many_connections",
+                        f"at most {self.idle_per_address} connections from one address "
+                        "that are not at a table")
+            if not state.connects.take():
+                return ("slow_down",
+                        "too many new connections from this address: try again in a moment")
+            state.open += 1
+            state.idle += 1
+            self.open += 1
+            return None
+        finally:
+            self._forget(address, state)
+
+    def _forget(self, address: str, state: _Address) -> None:
+        """Drops an address with no socket whose buckets are full again: it is as new."""
+        if (state.open <= 0 and state.connects.full
+                and (state.messages is None or state.messages.full)):
+            self._addresses.pop(address, None)
+
+    def busy(self, address: str, busy: bool) -> None:
+        """A socket of ``address`` is at a table now (``busy``), or idle again."""
+        state = self._addresses.get(address)
+        if state is not None:
+            state.idle += -1 if busy else 1
+
+    def gone(self, address: str, *, idle: bool) -> None:
+        """A socket of ``address`` closed (``idle``: it was at no table)."""
+        state = self._addresses.get(address)
+        if state is None:
+            return
+        state.open -= 1
+        state.idle -= idle
+        self.open -= 1
+        self._forget(address, state)
+
+    def allow(self, address: str) -> bool:
+        """Takes one message from ``address``'s share; ``False``: drop the message."""
+        state = self._addresses.get(address)
+        return state is None or state.messages is None or state.messages.take()
+
+    def flooded(self, address: str) -> None:
+        """A socket of ``address`` was cut off for flooding: no new socket from it for a
+        moment."""
+        state = self._addresses.get(address)
+        if state is not None:
+            state.connects.tokens = 0.0
+
+    def connections(self, address: str) -> int:
+        state = self._addresses.get(address)
+        return 0 if state is None else state.open
