@@ -85,12 +85,15 @@ class Profile:
 
 
 PROFILES: dict[str, Profile] = {
-    "easy": Profile(REACTION_TIMES["easy"], slap_miss=0.30, wrong_slap=0.03,
+    "easy": Profile(REACTION_TIMES["easy"], slap_miss=0.25, wrong_slap=0.03,
                     think_min=1.0, think_max=2.0),
-    "normal": Profile(REACTION_TIMES["normal"], slap_miss=0.10, wrong_slap=0.01,
+    "normal": Profile(REACTION_TIMES["normal"], slap_miss=0.05, wrong_slap=0.01,
                       think_min=0.8, think_max=1.5),
     "hard": Profile(REACTION_TIMES["hard"], slap_miss=0.03, wrong_slap=0.002,
                     think_min=0.6, think_max=1.1),
+    # beyond the rules page: Hard's judgement, the quickest hands
+    "expert": Profile(REACTION_TIMES["expert"], slap_miss=0.02, wrong_slap=0.001,
+                      think_min=0.5, think_max=1.0),
 }
 EASY_CALL_AT = 16
 EASY_SAFE_UP_TO = 11
@@ -259,4 +262,5 @@ class Hard(SplunkPlayer):
 #: speed -> a maker of players at that speed: ``PLAYERS["hard"](seat, seed=1)``
 PLAYERS: dict[str, PlayerMaker] = {
     level: partial(cls, level=level)
-    for level, cls in (("easy", Easy), ("normal", SplunkPlayer), ("hard", Hard))}
+    for level, cls in (("easy", Easy), ("normal", SplunkPlayer), ("hard", Hard),
+                       ("expert", Hard))}
