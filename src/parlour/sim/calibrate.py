@@ -221,8 +221,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             out.write(f"### {game.capitalize()}{' (2 players)' if game == 'slapjack' else ''}: "
                       f"the person's win rate, {games} games a cell\n\n")
             out.write(race_table(game, games, args.seed, args.jobs, progress=say))
-            out.write(f"\nA cell: `{cell_command(game, 'LEVEL', 400, games, args.seed)}` "
-                      "(person:MS is entry 1).\n\n")
+            out.write(f"\nA cell: `{cell_command(game, 'hard', 400, games, args.seed)}` "
+                      "(the person is entry 1).\n\n")
             out.flush()
     if args.only != "races":
         config = SimConfig("splunk", 2, ("hard", "normal"), args.call_games, args.seed,
