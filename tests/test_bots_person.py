@@ -214,3 +214,33 @@ def test_the_docs_give_the_command_that_makes_the_calibration_table() -> None:
     assert "python -m parlour.sim.calibrate" in docs
     for ms in (300, 400, 500, 600):
         assert f"person:{ms}" in docs
+
+
+def test_the_call_study_agrees_with_how_the_calls_came_out() -> None:
+    from parlour.sim.calibrate import study_game
+
+    config = SimConfig("splunk", 2, ("hard", "normal"), games=4, seed=2026, swap_seats=True)
+    found = [c for i in range(4) for c in study_game(config, i)]
+    calls = [c for c in found if c.called]
+    assert calls and {c.caller for c in found} == {"hard", "normal"}
+    for c in found:
+        assert 0.0 <= c.exact <= 1.0 and 0.0 <= c.seen <= 1.0
+        assert (c.right is None) == (not c.called)
+    # where the exact chance is certain, the call came out that way
+    assert all(c.right for c in calls if c.exact == 1.0)
+    assert not any(c.right for c in calls if c.exact == 0.0)
+    # Hard calls when the cards face up make it likelier than not (or on a last card, P6)
+    assert all(c.seen > 0.5 or c.last_card for c in calls if c.caller == "hard")
+
+
+def test_the_calibration_command_prints_the_tables(capsys: pytest.CaptureFixture[str]) -> None:
+    from parlour.sim.calibrate import main as calibrate
+
+    assert calibrate(["--games", "2", "--splunk-games", "2", "--call-games", "3",
+                      "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("| Expert (beyond the rules page) |") == 2
+    assert "person:600" in out and "Hard's own chance" in out
+    with pytest.raises(SystemExit) as exit_:
+        calibrate(["--games", "0"])
+    assert exit_.value.code == 2
