@@ -107,7 +107,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=int,
                      help="players per game (default: one per --bots level, at least 2)")
     sim.add_argument("--bots", default="normal", metavar="LEVEL[,LEVEL...]",
-                     help="easy|normal|hard, one for all or one per entry (default normal)")
+                     help="easy|normal|hard|expert, or a modelled person "
+                     "person:MEAN[:SD[:MISS[:WRONG]]] (reaction time in ms, e.g. person:400; "
+                     "Slapjack and Splunk), one for all or one per entry (default normal)")
     sim.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
     sim.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
     sim.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
