@@ -306,9 +306,10 @@ class Connection:
     def _lost(self, seating: Seating) -> None:
         """The lobby took ``seating`` from this connection (another device took the seat up,
         or the host removed us); the lobby already told the browser why."""
-        if self.seating is seating:
+        # a seating is a value (the lobby makes a new one each time a token is presented)
+        if self.seating == seating:
             self.seating = None
-        if self.holding is seating:
+        if self.holding == seating:
             self.holding = None
         self._update_busy()
 
