@@ -1,4 +1,5 @@
-"""A real Parlour server process for the durability tests: ``python tests/fast_server.py DB``.
+"""A real Parlour server process for the durability and node tests:
+``python tests/fast_server.py DB [REDIS]`` (with a Redis URL: one node of a site).
 
 The app and the store are the real ones (``parlour serve`` builds the same); the computer
 players are the tests' quick stand-ins on stacked Slapjack decks, so that a game ends in
@@ -30,10 +31,11 @@ def main() -> int:
     lobby = Lobby(store=store, players=quick_players, decks=quick_decks, pacing=FAST_PACING,
                   takeover=0.3, grace=30.0)
     sock = bind("127.0.0.1", 0)
-    app = create_app(lobby=lobby, resume=True)
+    redis = sys.argv[2] if len(sys.argv) > 2 else None
+    app = create_app(lobby=lobby, resume=True, redis=redis)
     print(url_of(sock), flush=True)
-    uvicorn.Server(uvicorn.Config(app, log_level="warning", ws_per_message_deflate=False)
-                   ).run(sockets=[sock])
+    uvicorn.Server(uvicorn.Config(app, log_level="warning", ws_per_message_deflate=False,
+                                  timeout_graceful_shutdown=2)).run(sockets=[sock])
     return 0
 
 

@@ -27,10 +27,11 @@ HERE = Path(__file__).parent
 
 
 @contextmanager
-def server_process(db: str) -> Iterator[tuple[str, subprocess.Popen[str]]]:
-    """``tests/fast_server.py`` on ``db``: yields its URL and the process."""
+def server_process(db: str, *more: str) -> Iterator[tuple[str, subprocess.Popen[str]]]:
+    """``tests/fast_server.py`` on ``db`` (``more``: a Redis URL, for a node of a site):
+    yields its URL and the process."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    proc = subprocess.Popen([sys.executable, str(HERE / "fast_server.py"), db],
+    proc = subprocess.Popen([sys.executable, str(HERE / "fast_server.py"), db, *more],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     try:
         assert proc.stdout is not None

@@ -66,7 +66,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from parlour.web.server import serve
 
     return serve(args.host, args.port, args.db, allowed_hosts=args.allowed_host or (),
-                 origins=args.origin or ())
+                 origins=args.origin or (), redis=args.redis)
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -139,6 +139,9 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--db", metavar="PATH|URL",
                      help="where games are kept: a SQLite file or a postgresql:// URL "
                      "(default: parlour.db in your data directory)")
+    srv.add_argument("--redis", metavar="URL",
+                     help="run as one node of a site: the nodes share --db (PostgreSQL) and "
+                     "this Redis, e.g. redis://127.0.0.1:6379/0 (docs/deploy.md)")
     srv.add_argument("--allowed-host", action="append", metavar="NAME",
                      help="a host name the site is reached by, besides 127.0.0.1, localhost "
                      "and the --host address (repeatable; e.g. cards.example.org)")

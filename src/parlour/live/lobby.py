@@ -108,6 +108,9 @@ class Lobby:
         self._presence: dict[str, Presence] = {}
         # token hash -> (room id, seat), for every seat of every room in memory
         self._places: dict[str, tuple[str, int]] = {}
+        self.on_room: Callable[[str, bool], None] | None = None
+        """Told of every table this lobby takes into memory (``True``) or lets go of: the
+        node's leases follow (:mod:`parlour.web.relay`)."""
 
     def __len__(self) -> int:
         return len(self._rooms)
@@ -126,8 +129,20 @@ class Lobby:
         except GameError as exc:
             raise Refused(str(exc)) from None
 
+    def table_ids(self) -> list[str]:
+        """The tables in memory now."""
+        return list(self._rooms)
+
+    def let_go(self, table_id: str) -> None:
+        """Another node owns ``table_id``: out of memory here, as it is in the store."""
+        room = self._rooms.get(table_id)
+        if room is not None:
+            self._close(room, left=False)
+
     def _add(self, room: Room) -> None:
         self._rooms[room.id] = room
+        if self.on_room is not None:
+            self.on_room(room.id, True)
         self.caps.add(room.owner or "", room.id)
         self._presence[room.id] = Presence(room, takeover=self.takeover, grace=self.grace,
                                            take_over=self._take_over, close=self._put_away)
@@ -481,6 +496,17 @@ class Lobby:
         return listed(entries, [r.owner or "" for r in rooms],
                       per_address=self.listed_per_address, limit=self.listed)
 
+    def site_tables(self) -> list[dict[str, Any]]:
+        """The open tables of every node sharing this lobby's store (several nodes), in the
+        form of :meth:`open_tables`."""
+        entries = []
+        for table, free in self.store.waiting_tables(limit=self.listed):
+            host = table.seats[table.host].name if table.host < len(table.seats) else ""
+            entries.append({"table": table.id, "game": table.game, "players": table.players,
+                            "free": free, "level": table.level, "host": host,
+                            "people": [host]})
+        return entries
+
     # -- the store: putting away, bringing back ------------------------------------------------
 
     def _bring_back(self, table_id: str) -> Room | None:
@@ -574,6 +600,8 @@ class Lobby:
                     == room.id:
                 del self._places[seat.token_hash]
         self._rooms.pop(room.id, None)
+        if self.on_room is not None:
+            self.on_room(room.id, False)
         self.caps.remove(room.id)
         self.budgets.forget(room.id, room.owner)
         room.tell_followers()

@@ -12,6 +12,7 @@ from parlour.store.store import (
     StoreError,
     open_store,
     token_hash,
+    without_password,
 )
 
 __all__ = [
@@ -22,4 +23,5 @@ __all__ = [
     "StoredTable",
     "open_store",
     "token_hash",
+    "without_password",
 ]

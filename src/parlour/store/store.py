@@ -294,6 +294,30 @@ class Store:
             self._conn.commit()
         return int(cursor.rowcount)
 
+    def ping(self) -> bool:
+        """Whether the database answers."""
+        try:
+            return bool(self._run("SELECT 1").fetchone()[0] == 1)
+        except Exception:
+            return False
+
+    def waiting_tables(self, limit: int = 100) -> list[tuple[StoredTable, int]]:
+        """Tables with friends waiting for their start, oldest first, each with its number
+        of free seats (the site's list of open tables, whichever node holds them)."""
+        rows = self._run(
+            f"SELECT {self._COLUMNS} FROM parlour_tables WHERE phase = 'waiting'"
+            " AND friends = 1 ORDER BY created LIMIT ?", (limit,)).fetchall()
+        out = []
+        for row in rows:
+            table = self._table_from(row)
+            table.seats = [StoredSeat(name, kind) for name, kind in self._run(
+                "SELECT name, kind FROM parlour_seats WHERE table_id = ? ORDER BY seat",
+                (table.id,)).fetchall()]
+            free = sum(seat.kind == "open" for seat in table.seats)
+            if free:
+                out.append((table, free))
+        return out
+
     def counts(self) -> dict[str, int]:
         """How many tables are in each phase."""
         return {phase: int(n) for phase, n in self._run(
@@ -336,7 +360,7 @@ def _open_sqlite(path: str) -> Store:
 def _open_postgres(url: str) -> Store:
     import psycopg
 
-    where = _without_password(url)
+    where = without_password(url)
     try:
         conn = psycopg.connect(url, autocommit=True, connect_timeout=5)
         # The same promise as SQLite's WAL with synchronous=NORMAL: a commit has reached the
@@ -350,7 +374,7 @@ def _open_postgres(url: str) -> Store:
         raise StoreError(f"{where}: {first}") from None
 
 
-def _without_password(url: str) -> str:
+def without_password(url: str) -> str:
     from urllib.parse import urlsplit, urlunsplit
 
     parts = urlsplit(url)

@@ -29,10 +29,11 @@ from starlette.exceptions import HTTPException
 
 from parlour.games import GAMES
 from parlour.live import Lobby
-from parlour.store import Store
+from parlour.store import Store, without_password
 from parlour.web.connection import Connection, Limits, serve_socket
 from parlour.web.guard import Gate, Site, protect
 from parlour.web.pages import STATIC, rules_html, templates
+from parlour.web.relay import Relay
 from parlour.web.replays import STEPS_MAX, NotServed, finished_record, steps
 
 RULES = Path(__file__).parent.parent / "rules"
@@ -49,14 +50,17 @@ def create_app(
     site: Site | None = None,
     store: Store | None = None,
     resume: bool = False,
+    redis: str | None = None,
 ) -> FastAPI:
     """The app. Tests pass their own ``lobby`` (stacked decks, stand-in computer players,
     short grace period) and ``rules_dir``; ``parlour serve`` passes its ``store`` and
     ``resume=True``: at start-up every unfinished table in the store is checked and waits
     for its people (those that cannot go on are closed with the reason). ``gate``: sockets
     and messages per client address; ``site``: the host names and origins served
-    (:mod:`parlour.web.guard`)."""
+    (:mod:`parlour.web.guard`); ``redis``: this node is one of several sharing the store
+    and this Redis (:mod:`parlour.web.relay`)."""
     the_lobby = lobby if lobby is not None else Lobby(store=store)
+    relay = Relay(redis, the_lobby) if redis is not None else None
     rules = rules_dir if rules_dir is not None else RULES
     the_limits = limits if limits is not None else Limits()
     pages = templates()
@@ -65,12 +69,18 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        if resume:
+        if relay is not None:
+            await relay.start()
+            print(f"Node {relay.node} of the site on {without_password(redis or '')}",
+                  flush=True)
+        if resume and relay is None:  # with several nodes, tables wait for a node to claim
             resumable, closed = the_lobby.resume_all()
             print(f"Resumed {resumable} unfinished tables"
                   + (f"; closed {closed} that cannot go on (see the log)" if closed else ""),
                   flush=True)
         yield
+        if relay is not None:
+            await relay.stop()
         the_lobby.close()
 
     app = FastAPI(title="Parlour", lifespan=lifespan, docs_url=None, redoc_url=None,
@@ -97,7 +107,7 @@ def create_app(
     async def home(request: Request) -> HTMLResponse:
         return page(request, "home.html", specs=specs, titles=titles,
                     rules={s.name for s in specs if has_rules(s.name)},
-                    tables=the_lobby.open_tables())
+                    tables=open_tables())
 
     @app.get("/api/games")
     async def games() -> dict[str, Any]:
@@ -107,7 +117,22 @@ def create_app(
     @app.get("/api/tables")
     async def tables() -> dict[str, Any]:
         """The open tables with friends, for the home page to refresh."""
-        return {"tables": the_lobby.open_tables()}
+        return {"tables": open_tables()}
+
+    def open_tables() -> list[dict[str, Any]]:
+        # with several nodes the list is the site's, from the store; else this lobby's
+        return the_lobby.site_tables() if relay is not None else the_lobby.open_tables()
+
+    @app.get("/health")
+    async def health() -> JSONResponse:
+        """For a load balancer: whether this node's database (and Redis) answer."""
+        database = the_lobby.store.ping()
+        answer: dict[str, Any] = {"database": database}
+        if relay is not None:
+            answer["redis"] = await relay.healthy()
+            answer["node"] = relay.node
+        ok = all(v for k, v in answer.items() if k != "node")
+        return JSONResponse({"ok": ok, **answer}, status_code=200 if ok else 503)
 
     @app.get("/table", response_class=HTMLResponse)
     async def new_table(request: Request) -> HTMLResponse:
@@ -163,6 +188,6 @@ def create_app(
 
     @app.websocket("/ws")
     async def socket(ws: WebSocket) -> None:
-        await serve_socket(ws, the_lobby, the_limits, the_gate)
+        await serve_socket(ws, the_lobby, the_limits, the_gate, relay)
 
     return app

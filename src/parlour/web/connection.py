@@ -38,7 +38,7 @@ TRACEBACK_EVERY = 60.0
 _last_traceback = -TRACEBACK_EVERY
 
 
-def _log_failure() -> None:
+def log_failure() -> None:
     """Logs the exception being handled: its traceback once a minute at most, else a line."""
     global _last_traceback
     now = time.monotonic()
@@ -68,8 +68,14 @@ class Connection:
     """One browser's socket: its messages in, its seat's messages out."""
 
     def __init__(self, ws: WebSocket, lobby: Lobby, limits: Limits, *,
-                 gate: Gate | None = None, address: str = "") -> None:
+                 gate: Gate | None = None, address: str = "", relay: Any = None) -> None:
         self.ws = ws
+        self.relay = relay
+        """With several nodes: the :class:`~parlour.web.relay.Relay` that routes frames."""
+        self.ident = relay.new_id() if relay is not None else ""
+        self.remote: str | None = None
+        """The node whose stand-in carries this socket's frames out (its table's owner)."""
+        self._writer_task: asyncio.Task[None] | None = None
         self.lobby = lobby
         self.limits = limits
         self.gate = gate
@@ -113,6 +119,26 @@ class Connection:
     def error(self, code: str, reason: str, about: str | None = None) -> None:
         self.send(p.error(code, reason, about))
 
+    def send_text(self, text: str) -> None:
+        """Queues a message already encoded (by the table's owner, on another node)."""
+        if not self.closed:
+            self._out.append(text)
+            self._wake.set()
+
+    def close_soon(self, code: int) -> None:
+        """Closes the socket with ``code`` once what is queued is sent."""
+        self._close_code = code
+        self.closed = True
+        self._wake.set()
+
+    def start_writer(self) -> None:
+        """Sends what the table says as it says it (a stand-in has no reading loop)."""
+        self._writer_task = asyncio.create_task(self._writer())
+
+    def stop_writer(self) -> None:
+        if self._writer_task is not None:
+            self._writer_task.cancel()
+
     async def _flush(self) -> None:
         """Sends everything queued, in order. Whoever calls first sends; a second caller
         returns at once, as the first one's loop picks up what was added meanwhile."""
@@ -155,9 +181,13 @@ class Connection:
                 self._replying = True
                 try:
                     try:
-                        self.receive(incoming.get("text", incoming.get("bytes")))
+                        frame = incoming.get("text", incoming.get("bytes"))
+                        if self.relay is not None:
+                            await self.relay.frame(self, frame)
+                        else:
+                            self.receive(frame)
                     except Exception:
-                        _log_failure()
+                        log_failure()
                         self.error("internal", "the server could not handle that message")
                     # Answer at once from here rather than through the writer task: one
                     # scheduling hop less on every round trip.
@@ -169,6 +199,8 @@ class Connection:
         finally:
             self.closed = True
             self._release()
+            if self.relay is not None:
+                await self.relay.gone(self)
             writer.cancel()
             with suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError, OSError):
                 await writer
@@ -211,12 +243,23 @@ class Connection:
         if self.gate is not None:
             self.gate.flooded(self.address)
 
+    def allow(self) -> bool:
+        return self._allow()
+
     def receive(self, frame: str | bytes | None) -> None:
         """Handles one frame from the browser."""
         if not self._allow():
             return
         try:
             command = p.parse(frame if frame is not None else b"")
+        except Refused as exc:
+            self.error(exc.code, exc.reason, exc.about)
+            return
+        self.carry_out(command)
+
+    def carry_out(self, command: p.Command) -> None:
+        """Carries out a parsed command; a refusal is answered as an ``error``."""
+        try:
             self.dispatch(command)
         except Refused as exc:
             self.error(exc.code, exc.reason, exc.about)
@@ -374,7 +417,8 @@ class Connection:
         return seating
 
 
-async def serve_socket(ws: WebSocket, lobby: Lobby, limits: Limits, gate: Gate) -> None:
+async def serve_socket(ws: WebSocket, lobby: Lobby, limits: Limits, gate: Gate,
+                       relay: Any = None) -> None:
     """One socket from accepting to closing: counted per client address by ``gate``, which
     may refuse it (an ``error`` with the code, then the close); else a :class:`Connection`.
     """
@@ -391,7 +435,7 @@ async def serve_socket(ws: WebSocket, lobby: Lobby, limits: Limits, gate: Gate) 
             await ws.send_text(_encode(p.error(code, reason)))
             await ws.close(1013)  # try again later
         return
-    connection = Connection(ws, lobby, limits, gate=gate, address=address)
+    connection = Connection(ws, lobby, limits, gate=gate, address=address, relay=relay)
     try:
         await connection.run()
     finally:

@@ -65,11 +65,18 @@ def url_of(sock: socket.socket) -> str:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
-          allowed_hosts: Sequence[str] = (), origins: Sequence[str] = ()) -> int:
+          allowed_hosts: Sequence[str] = (), origins: Sequence[str] = (),
+          redis: str | None = None) -> int:
     """Runs the server until Ctrl+C, keeping its games in ``db`` (a SQLite file or a
     PostgreSQL URL; by default :func:`default_database`); returns the exit status. It
     answers to the host names 127.0.0.1, localhost, [::1], the address it listens on and
-    ``allowed_hosts``; pages of ``origins`` (besides its own) may open its socket."""
+    ``allowed_hosts``; pages of ``origins`` (besides its own) may open its socket. With
+    ``redis`` it is one node of a site (``docs/deploy.md``): ``db`` must then be PostgreSQL,
+    shared by every node."""
+    if redis is not None and not (db or "").startswith(("postgresql://", "postgres://")):
+        print("parlour: --redis needs --db postgresql://...: the nodes of a site share one "
+              "PostgreSQL database", file=sys.stderr)
+        return 2
     try:
         store = open_store(db if db is not None else default_database())
     except StoreError as exc:
@@ -88,7 +95,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
     print(f"Parlour is running: open {url_of(sock)} in your browser (Ctrl+C stops it)",
           flush=True)
     try:
-        uvicorn.Server(config(create_app(site=site, store=store, resume=True))).run(
+        uvicorn.Server(config(create_app(site=site, store=store, resume=True, redis=redis))).run(
             sockets=[sock])
     finally:
         store.close()

@@ -1,0 +1,199 @@
+"""Several nodes, one site: real ``parlour`` node processes on one PostgreSQL database and
+one Redis (both started here, throwaway). Friends and a spectator on different nodes play
+one table; killing the owner moves the table to another node with nothing lost; a slap race
+between nodes is settled at the owner; a message from another node that cannot be parsed is
+dropped."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator, Iterator
+from contextlib import ExitStack, asynccontextmanager, suppress
+from typing import Any
+
+import httpx
+import pytest
+import websockets
+from servers import new_database
+from test_durable import Seat, kill, seat_at, server_process
+
+from parlour.engine.cards import standard_deck
+from parlour.games import replay
+
+CARDS = frozenset(standard_deck())
+_databases = iter(range(1, 10_000))
+
+
+@pytest.fixture
+def site(postgres: str, redis_url: str) -> Iterator[list[tuple[str, Any]]]:
+    """Three nodes of one site: [(url, process), ...]."""
+    import redis
+
+    redis.Redis.from_url(redis_url).flushall()
+    db = new_database(postgres, f"nodes{next(_databases)}_{int(time.time() * 1000) % 10**6}")
+    with ExitStack() as stack:
+        yield [stack.enter_context(server_process(db, redis_url)) for _ in range(3)]
+
+
+def cards_in(value: Any) -> set[str]:
+    if isinstance(value, str):
+        return {value} & CARDS
+    if isinstance(value, dict):
+        value = list(value.values())
+    if isinstance(value, list):
+        return set().union(*(cards_in(v) for v in value)) if value else set()
+    return set()
+
+
+@asynccontextmanager
+async def reconnected(url: str, token: str) -> AsyncIterator[Seat]:
+    """A page coming back to its seat: a new socket and ``resume`` until the table answers
+    (at most 15 s); the seat with its state."""
+    deadline = time.monotonic() + 15
+    while True:
+        assert time.monotonic() < deadline, "the table never came back"
+        ws = await websockets.connect(url.replace("http", "ws") + "/ws", origin=url)  # type: ignore[arg-type]
+        seat = Seat(ws)
+        try:
+            await seat.send({"type": "resume", "token": token})
+            await seat.next("welcome", timeout=2)
+            await seat.next("state", timeout=2)
+            break
+        except (TimeoutError, websockets.ConnectionClosed):
+            await ws.close()
+            await asyncio.sleep(0.3)
+    try:
+        yield seat
+    finally:
+        await ws.close()
+
+
+async def drain(seat: Seat) -> None:
+    """Reads everything ``seat`` was sent until it has been quiet for a moment."""
+    with suppress(TimeoutError):
+        while True:
+            await seat.next("never", timeout=0.5)
+
+
+async def test_friends_and_a_spectator_on_three_nodes_play_one_table(
+        site: list[tuple[str, Any]]) -> None:
+    (a, _), (b, _), (c, _) = site
+    async with seat_at(a) as ann, seat_at(b) as bob, seat_at(c) as spy:
+        await ann.send({"type": "create", "game": "slapjack", "players": 3, "name": "Ann"})
+        anns = await ann.next("seated")
+        async with httpx.AsyncClient() as http:  # the site's list, from any node
+            listed = (await http.get(f"{c}/api/tables")).json()["tables"]
+        assert [t["table"] for t in listed] == [anns["table"]]
+        await bob.send({"type": "sit", "table": anns["table"], "name": "Bob"})
+        bobs = await bob.next("seated")
+        assert bobs["seat"] == 1
+        await ann.send({"type": "begin"})
+        for person, seated in ((ann, anns), (bob, bobs)):
+            await person.send({"type": "resume", "token": seated["token"]})
+            assert (await person.next("welcome"))["seat"] == seated["seat"]
+            await person.next("state")
+        await spy.send({"type": "watch", "table": anns["table"]})
+        assert (await spy.next("welcome"))["seat"] is None
+        await spy.next("state")
+        await asyncio.gather(ann.play_slapjack(0), bob.play_slapjack(1, slaps=False))
+        for who in (bob, spy):
+            await drain(who)
+        assert ann.views[-1]["winner"] == 0
+        # every socket saw the same game, in the same order: the public flips agree
+        assert spy.views[-1]["flips"] == ann.views[-1]["flips"] == bob.views[-1]["flips"]
+        # no seat is told a card the spectator (the public) was not told
+        public = cards_in(spy.views)
+        assert public and cards_in(ann.views) <= public and cards_in(bob.views) <= public
+    async with httpx.AsyncClient() as http:
+        record = (await http.get(f"{b}/games/{anns['table']}.json")).json()
+    assert replay(record).outcome.winner == 0  # type: ignore[union-attr]
+
+
+async def test_the_owner_is_killed_and_the_game_finishes_on_another_node(
+        site: list[tuple[str, Any]]) -> None:
+    (a, owner), (b, _), (c, _) = site
+    async with seat_at(a) as ann, seat_at(b) as bob, seat_at(c) as spy:
+        await ann.send({"type": "create", "game": "slapjack", "players": 3, "name": "Ann"})
+        anns = await ann.next("seated")
+        await bob.send({"type": "sit", "table": anns["table"], "name": "Bob"})
+        bobs = await bob.next("seated")
+        await ann.send({"type": "begin"})
+        for person, seated in ((ann, anns), (bob, bobs)):
+            await person.send({"type": "resume", "token": seated["token"]})
+            await person.next("state")
+        await spy.send({"type": "watch", "table": anns["table"]})
+        await spy.next("state")
+        await asyncio.gather(ann.play_slapjack(0, moves=4),
+                             bob.play_slapjack(1, moves=2, slaps=False))
+        await asyncio.sleep(0.2)
+        told = spy.views[-1]
+        killed = time.monotonic()
+        kill(owner)
+    # the pages reconnect (as a page does, on 1012 or silence) to the nodes still there,
+    # and a node takes the table over from the store once the dead node's lease runs out
+    async with reconnected(b, anns["token"]) as ann, reconnected(c, bobs["token"]) as bob, \
+            seat_at(b) as spy:
+        moved = time.monotonic() - killed
+        assert moved < 10, moved
+        assert ann.views[-1]["flips"] >= told["flips"]  # nothing anybody was told is lost
+        await spy.send({"type": "watch", "table": anns["table"]})
+        await spy.next("state")
+        await asyncio.gather(ann.play_slapjack(0), bob.play_slapjack(1, slaps=False))
+        assert ann.views[-1]["winner"] == 0
+    async with httpx.AsyncClient() as http:
+        record = (await http.get(f"{c}/games/{anns['table']}.json")).json()
+    game = replay(record)
+    assert game.outcome is not None and game.outcome.winner == 0
+    assert len(record["actions"]) >= told["flips"]
+
+
+async def test_a_slap_race_between_nodes_is_settled_at_the_owner_in_order_of_arrival(
+        site: list[tuple[str, Any]]) -> None:
+    (a, _), (b, _), _ = site
+    async with seat_at(a) as ann, seat_at(b) as bob:
+        await ann.send({"type": "create", "game": "slapjack", "players": 3, "name": "Ann"})
+        anns = await ann.next("seated")
+        await bob.send({"type": "sit", "table": anns["table"], "name": "Bob"})
+        bobs = await bob.next("seated")
+        await ann.send({"type": "begin"})
+        for person, seated in ((ann, anns), (bob, bobs)):
+            await person.send({"type": "resume", "token": seated["token"]})
+            await person.next("state")
+        # play until a Jack is on the pile (seat 1's first cards are Jacks: quick_deck)
+        for _ in range(60):
+            view = ann.views[-1]
+            if view["slappable"]:
+                break
+            mover = ann if view["turn"] == 0 else bob if view["turn"] == 1 else None
+            if mover is not None:
+                await mover.send({"type": "action", "action": {"type": "flip"}})
+            await ann.next("events")
+        view = ann.views[-1]
+        assert view["slappable"]
+        at = view["flips"]
+        # Bob's slap goes through a relay (node b to node a); Ann's reaches the owner at once
+        await bob.send({"type": "action", "action": {"type": "slap", "at": at}})
+        await ann.send({"type": "action", "action": {"type": "slap", "at": at}})
+        taken = []
+        for _ in range(6):
+            events = (await ann.next("events"))
+            taken += [e for e in events["events"] if e["type"] in ("take", "slap_ignored")]
+            if any(e["type"] == "take" for e in taken) and len(taken) >= 2:
+                break
+        takes = [e for e in taken if e["type"] == "take"]
+        assert len(takes) == 1  # one wins the pile; the later slap is stale, no penalty
+        assert takes[0]["player"] in (0, 1)
+        assert len([e for e in taken if e["type"] == "slap_ignored"]) <= 1
+
+
+def test_a_node_message_that_cannot_be_parsed_is_dropped() -> None:
+    from parlour.nodes.bus import BadMessage, NodeMessage, parse
+
+    for bad in ('{"v": 2, "kind": "frame"}', "not json", '{"v": 1, "kind": "frame",'
+                ' "conn": "x", "node": 5}', '{"v": 1, "kind": "close", "conn": "x",'
+                ' "code": true}', "[]", '{"v": 1, "kind": "shout", "conn": "x"}'):
+        with pytest.raises(BadMessage):
+            parse(bad)
+    frame = NodeMessage("frame", "n:1", "n", "127.0.0.1", '{"type": "ping"}')
+    assert parse(frame.encode()) == frame
