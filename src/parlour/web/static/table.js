@@ -48,6 +48,11 @@ const handlers = {
     draw();
   },
   error(m) {
+    if (m.code === "removed") { // the host gave our seat back to the table: we may sit again
+      session(tokenKey(S.table), null);
+      Object.assign(S, { token: null, seat: null });
+      draw();
+    }
     if (m.code === "bad_token") {
       session(tokenKey(S.table), null);
       Object.assign(S, { token: null, seat: null });

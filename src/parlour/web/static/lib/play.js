@@ -37,7 +37,8 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec) } = {}) {
     return { players, level, options };
   });
   const wins = winsFor(spec.name);
-  const setBar = (main, hint, tone) => bar($("bar"), main, hint, tone);
+  // once the seat is lost to this page, the bar keeps saying so
+  const setBar = (main, hint, tone) => { if (!seat.lost) bar($("bar"), main, hint, tone); };
   const ctl = controls(document.querySelector(".controls"), { choose, newGame });
 
   function show() {
@@ -114,6 +115,15 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec) } = {}) {
       const about = seat.error(m);
       if (about === "closed") {
         setBar("This table has closed", "Back to the home page to find another", "bad");
+      } else if (about === "lost") {
+        // nothing more to play here: the last view stays drawn, with no move open
+        if (table.view) table.view = { ...table.view, legal: [] };
+        hooks.render();
+        if (m.code === "elsewhere") {
+          bar($("bar"), "This seat is now played on another device or tab", "Reload this page to play here", "bad");
+        } else {
+          bar($("bar"), "The host gave your seat back to the table", "", "bad");
+        }
       } else if (!about && hooks.error) {
         hooks.error(m);
       }

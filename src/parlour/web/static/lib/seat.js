@@ -10,6 +10,7 @@ export function gameSeat(game, start) {
   const TOKEN = `parlour.${game}.token`;
   const me = {
     seat: null,
+    lost: false,
     friends: Boolean(link.token || link.watch),
     watching: Boolean(link.watch),
 
@@ -20,6 +21,7 @@ export function gameSeat(game, start) {
     },
 
     hello() {
+      if (me.lost) return null;
       if (link.watch) return { type: "watch", table: link.watch };
       if (link.token) return { type: "resume", token: link.token };
       const token = session(TOKEN); // this tab's game, from before a reload
@@ -44,8 +46,14 @@ export function gameSeat(game, start) {
     },
 
     // The errors about our seat, by their code: "closed" when a friends' table has gone,
-    // "restarted" when our own stale game was replaced by a new one, else null.
+    // "restarted" when our own stale game was replaced by a new one, "lost" when the seat
+    // was taken from this page (taken up on another device or tab, or given back to the
+    // table by its host: this page then asks for it no more), else null.
     error(m) {
+      if (m.code === "elsewhere" || m.code === "removed") {
+        me.lost = true;
+        return "lost";
+      }
       if (me.friends && (m.code === "bad_token" || m.code === "unknown_table")) return "closed";
       if (m.code === "bad_token") {
         session(TOKEN, null);
