@@ -33,7 +33,7 @@ from parlour.store import Store, without_password
 from parlour.web.connection import Connection, Limits, serve_socket
 from parlour.web.guard import Gate, Site, protect
 from parlour.web.pages import STATIC, rules_html, templates
-from parlour.web.relay import Relay
+from parlour.web.relay import Relay, SiteGate
 from parlour.web.replays import STEPS_MAX, NotServed, finished_record, steps
 
 RULES = Path(__file__).parent.parent / "rules"
@@ -60,7 +60,10 @@ def create_app(
     (:mod:`parlour.web.guard`); ``redis``: this node is one of several sharing the store
     and this Redis (:mod:`parlour.web.relay`)."""
     the_lobby = lobby if lobby is not None else Lobby(store=store)
-    relay = Relay(redis, the_lobby) if redis is not None else None
+    # with several nodes the caps and rates per address hold across the site
+    the_gate = gate if gate is not None else SiteGate() if redis is not None else Gate()
+    relay = (Relay(redis, the_lobby, gate=the_gate if isinstance(the_gate, SiteGate) else None)
+             if redis is not None else None)
     rules = rules_dir if rules_dir is not None else RULES
     the_limits = limits if limits is not None else Limits()
     pages = templates()
@@ -86,7 +89,6 @@ def create_app(
     app = FastAPI(title="Parlour", lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url=None)
     app.state.lobby = the_lobby
-    the_gate = gate if gate is not None else Gate()
     protect(app, site if site is not None else Site())
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 

@@ -268,7 +268,8 @@ class Connection:
     def _update_busy(self) -> None:
         """Tells the gate whether this connection is at a table now."""
         busy = (self.seating is not None or self.holding is not None
-                or self.watching is not None or self.following is not None)
+                or self.watching is not None or self.following is not None
+                or self.remote is not None)  # at a table another node owns
         if busy != self.busy:
             self.busy = busy
             if self.gate is not None:
@@ -423,6 +424,8 @@ async def serve_socket(ws: WebSocket, lobby: Lobby, limits: Limits, gate: Gate,
     may refuse it (an ``error`` with the code, then the close); else a :class:`Connection`.
     """
     address = ws.client.host if ws.client is not None else ""
+    if relay is not None:
+        await relay.before_admit(address)
     refused = gate.admit(address)
     if refused is not None and refused[0] == "slow_down":
         with suppress(WebSocketDisconnect, RuntimeError, OSError):

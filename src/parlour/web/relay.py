@@ -37,6 +37,7 @@ from parlour.nodes.bus import BadMessage, NodeMessage, channel, parse
 from parlour.nodes.leases import RENEW, Leases, new_node_id
 from parlour.store import token_hash
 from parlour.web.connection import Connection, Limits, log_failure
+from parlour.web.guard import Gate
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +63,8 @@ class RemoteSocket:
 class Relay:
     """This node of a site; see the module docstring."""
 
-    def __init__(self, redis_url: str, lobby: Lobby, *, node: str | None = None) -> None:
+    def __init__(self, redis_url: str, lobby: Lobby, *, node: str | None = None,
+                 gate: SiteGate | None = None) -> None:
         import redis.asyncio
 
         self.redis: Any = redis.asyncio.from_url(redis_url)
@@ -77,6 +79,7 @@ class Relay:
         self._tasks: list[asyncio.Task[None]] = []
         self._pubsub: Any = None
         self._bad_logged = 0
+        self.gate = gate
 
     # -- life ----------------------------------------------------------------------------
 
@@ -113,6 +116,14 @@ class Relay:
         except Exception:
             return False
 
+    async def before_admit(self, address: str) -> None:
+        """A new socket from ``address``: the site's count of its sockets, fresh."""
+        if self.gate is not None:
+            try:
+                await self.gate.refresh(self.redis, self.node, address)
+            except Exception as exc:  # Redis away for a moment: the last count stands
+                log.warning("could not read the site's connections: %s", exc)
+
     def new_id(self) -> str:
         return f"{self.node}:{next(self._ids)}"
 
@@ -142,6 +153,7 @@ class Relay:
             conn._release()  # its places on this node, if any
             conn.remote = target
             self.edges[conn.ident] = conn
+            conn._update_busy()
         assert isinstance(text, str)
         await self.publish(target, NodeMessage("frame", conn.ident, self.node, conn.address,
                                                text))
@@ -152,6 +164,7 @@ class Relay:
             await self.publish(conn.remote, NodeMessage("gone", conn.ident))
             conn.remote = None
             self.edges.pop(conn.ident, None)
+            conn._update_busy()
 
     async def gone(self, conn: Connection) -> None:
         """The browser's socket closed."""
@@ -264,6 +277,8 @@ class Relay:
             try:
                 await self._check_nodes()
                 await self._sync_leases()
+                if self.gate is not None:
+                    await self.gate.sync(self.redis, self.node)
             except Exception as exc:
                 log.warning("could not check the other nodes: %s", exc)
 
@@ -287,3 +302,64 @@ class Relay:
         settled = asyncio.get_running_loop().time() - 2 * RENEW  # not one being claimed now
         await self.leases.release([t for t in list(self.leases.mine) if t not in held
                                    and self.leases.since.get(t, 0.0) < settled])
+
+
+class SiteGate(Gate):
+    """The :class:`~parlour.web.guard.Gate` of one node of a site: its caps per client
+    address count the address's sockets on every node, and its message rate per address
+    holds across nodes. Each node adds its own counts to Redis every
+    :data:`~parlour.nodes.leases.RENEW` seconds (:meth:`sync`) and reads the others', so a
+    limit holds across the site within about a second."""
+
+    def __init__(self, **limits: Any) -> None:
+        super().__init__(**limits)
+        self.elsewhere: dict[str, int] = {}
+        """Sockets of each address on the other nodes, as last read."""
+        self._sent: dict[str, int] = {}
+        self._throttled: set[str] = set()
+
+    def admit(self, address: str) -> tuple[str, str] | None:
+        others = self.elsewhere.get(address, 0)
+        if others and self.connections(address) + others >= self.per_address:
+            return ("too_many_connections",
+                    f"at most {self.per_address} connections from one address")
+        return super().admit(address)
+
+    def allow(self, address: str) -> bool:
+        if address in self._throttled:
+            return False
+        self._sent[address] = self._sent.get(address, 0) + 1
+        return super().allow(address)
+
+    async def refresh(self, redis: Any, node: str, address: str) -> None:
+        """Reads how many sockets ``address`` has on the other nodes (before admitting one
+        more: one Redis round trip per new socket)."""
+        held = await redis.hgetall(f"parlour:addr:{address}")
+        self.elsewhere[address] = sum(
+            int(v) for k, v in held.items()
+            if (k.decode() if isinstance(k, bytes) else k) != node)
+
+    async def sync(self, redis: Any, node: str) -> None:
+        """Adds this node's counts to the site's and reads the site's back."""
+        window = int(asyncio.get_running_loop().time() // 1)
+        sent, self._sent = self._sent, {}
+        addresses = [a for a in self._addresses if self.connections(a) > 0]
+        async with redis.pipeline(transaction=False) as pipe:
+            for address in addresses:
+                pipe.hset(f"parlour:addr:{address}", node, self.connections(address))
+                pipe.expire(f"parlour:addr:{address}", 5)
+            for address, count in sent.items():
+                key = f"parlour:rate:{address}:{window}"
+                pipe.incrby(key, count)
+                pipe.expire(key, 5)
+            for address in addresses:
+                pipe.hgetall(f"parlour:addr:{address}")
+            results = await pipe.execute()
+        counts = results[len(results) - len(addresses):]
+        self.elsewhere = {address: sum(int(v) for k, v in held.items()
+                                       if (k.decode() if isinstance(k, bytes) else k) != node)
+                          for address, held in zip(addresses, counts, strict=True)}
+        rates = results[2 * len(addresses):2 * len(addresses) + 2 * len(sent):2]
+        limit = (self.rate or float("inf")) * 1.0 + self.burst
+        self._throttled = {address for address, total in zip(sent, rates, strict=True)
+                           if int(total) > limit}
