@@ -59,7 +59,7 @@ class Limits:
     rate: float | None = 20.0
     burst: int = 30
     max_queue: int = 512
-    cutoff: int = 100
+    cutoff: int = 50
     """A connection that has more than this many messages dropped in one flood (drops
     less than a second apart) after its ``rate_limited`` warning is cut off (``flooding``)."""
 

@@ -284,12 +284,14 @@ class Gate:
     ``total`` sockets for the whole server. ``rate`` messages a second on average from one
     address, all its sockets together (``burst`` at once; ``None``: no limit), and
     ``connect_rate`` new sockets a second (``connect_burst`` at once). A socket cut off for
-    flooding uses up its address's new sockets: the next one waits ``1 / connect_rate`` s.
+    flooding bars its address from new sockets for ``flood_bar`` seconds: a flooder that
+    reconnects at once would otherwise cost a handshake and a warning each time.
     """
 
     def __init__(self, *, per_address: int = 32, idle_per_address: int = 8,
                  total: int = 10_000, rate: float | None = 100.0, burst: int = 200,
-                 connect_rate: float = 10.0, connect_burst: int = 30) -> None:
+                 connect_rate: float = 5.0, connect_burst: int = 20,
+                 flood_bar: float = 5.0) -> None:
         self.per_address = per_address
         self.idle_per_address = idle_per_address
         self.total = total
@@ -297,6 +299,7 @@ class Gate:
         self.burst = burst
         self.connect_rate = connect_rate
         self.connect_burst = connect_burst
+        self.flood_bar = flood_bar
         self.open = 0
         self._addresses: dict[str, _Address] = {}
 
@@ -360,11 +363,11 @@ class Gate:
         return state is None or state.messages is None or state.messages.take()
 
     def flooded(self, address: str) -> None:
-        """A socket of ``address`` was cut off for flooding: no new socket from it for a
-        moment."""
+        """A socket of ``address`` was cut off for flooding: no new socket from it for
+        :attr:`flood_bar` seconds (its bucket of new sockets owes that long)."""
         state = self._addresses.get(address)
         if state is not None:
-            state.connects.tokens = 0.0
+            state.connects.tokens = -self.flood_bar * self.connect_rate
 
     def connections(self, address: str) -> int:
         state = self._addresses.get(address)
