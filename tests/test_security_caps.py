@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from typing import Any
@@ -275,3 +276,33 @@ async def test_a_seat_taken_up_on_another_device_tells_the_first_one() -> None:
                 await laptop.next("state")
                 await laptop.send({"type": "action", "action": {"type": "slap"}})
                 assert (await laptop.next())["type"] == "events"
+
+
+# -- the computer players' CPU ----------------------------------------------------------------
+
+def test_a_computer_that_thinks_too_hard_is_slowed_down_by_its_budget() -> None:
+    """A table (or an address) whose computer players use more than their share of the CPU
+    waits its debt off before its next move; within the share nothing changes."""
+    from parlour.bots.base import Decision
+    from parlour.games.slapjack import Flip
+    from parlour.live.caps import Budgets
+
+    class Costly(QuickFlipper):
+        def decide(self, view: dict[str, Any], events: Any) -> Decision | None:
+            start = time.thread_time()
+            while time.thread_time() - start < 0.005:  # 5 ms of CPU, bounded
+                pass
+            return Decision(Flip(self.seat), 0.1)
+
+    budgets = Budgets(per_table=0.01, per_address=1.0, burst=0.004)
+    cheap = Budgets().player(QuickFlipper(1), "other", "1.2.3.4")
+    costly = budgets.player(Costly(1), "table", "1.2.3.4")
+    view: dict[str, Any] = {}
+    first = costly.decide(view, [])
+    second = costly.decide(view, [])
+    assert first is not None and first.delay == 0.1  # within the burst
+    assert second is not None and second.delay >= 0.1 + 0.05  # 1 ms over a 1% share
+    for _ in range(3):
+        assert cheap.decide({"winner": None, "players": [{}, {"out": False}], "slappable": False,
+                             "turn": 1}, []) == Decision(Flip(1), QuickFlipper.flip_after)
+    budgets.forget("table", "1.2.3.4")

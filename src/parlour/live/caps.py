@@ -128,7 +128,8 @@ class Metered(ComputerPlayer[Any]):
     moves later by that debt, so that a table (or a client's tables together) cannot take
     more than its share of the server's CPU, however costly its players are. The debt is
     read before the decision: the delay depends on what the table computed before, never on
-    what this decision cost (and so on what the player holds).
+    what this decision cost (and so on what the player holds). Players that share a debt
+    wait it off spread over as long again, so that they do not all move at one instant.
     """
 
     def __init__(self, player: AnyPlayer, budgets: Sequence[Budget]) -> None:
@@ -150,7 +151,8 @@ class Metered(ComputerPlayer[Any]):
                 budget.spend(used)
         if decision is None or owed <= 0.0:
             return decision
-        return Decision(decision.action, decision.delay + owed)
+        # spread over [owed, 2 owed): the tables that share a debt do not all wake at once
+        return Decision(decision.action, decision.delay + owed * (1.0 + self.rng.random()))
 
     def __repr__(self) -> str:
         return f"Metered({self.player!r})"
