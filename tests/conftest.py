@@ -187,3 +187,37 @@ json_values = st.recursive(
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner,
                                                                 max_size=3),
     max_leaves=6)
+
+
+# -- the store: SQLite always, PostgreSQL from a throwaway cluster --------------------------------
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[str]:
+    """One throwaway PostgreSQL server for the session (see :mod:`servers`); its URL."""
+    from servers import postgres_server
+
+    with postgres_server() as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> Iterator[str]:
+    """One throwaway redis-server for the session; its URL."""
+    from servers import redis_server
+
+    with redis_server() as url:
+        yield url
+
+
+_databases = iter(range(1, 1_000_000))
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request: Any, tmp_path: Any) -> str:
+    """Where a test's store is: a new SQLite file, then a new PostgreSQL database."""
+    if request.param == "sqlite":
+        return str(tmp_path / "parlour.db")
+    from servers import new_database
+
+    url: str = request.getfixturevalue("postgres")
+    return new_database(url, f"t{next(_databases)}_{os.getpid()}")

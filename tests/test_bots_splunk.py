@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -186,3 +187,47 @@ def test_hards_chance_over_21_counts_every_pair_of_unseen_cards(
     assert chance_over(up, values, two=True) == pytest.approx(brute)
     single = sum(up + v > 21 for v in cards) / n
     assert chance_over(up, values) == pytest.approx(single)
+
+
+@pytest.mark.parametrize("jokers", [False, True])
+def test_the_memory_knows_exactly_where_every_card_it_has_seen_is(jokers: bool) -> None:
+    """Memory, fed only public events, against the game's hidden state after every action:
+    every card it claims to know is there, and what it does not know is exactly the cards it
+    counts as unseen."""
+    from parlour.bots.arena import play
+    from parlour.bots.splunk import Memory
+    from parlour.engine import Action, Event, Game
+    from parlour.games import new_game
+
+    known = 0
+    for seed in range(6):
+        game = new_game("splunk", players=2, seed=seed, options={"jokers": jokers})
+        memory = Memory()
+        memory.see([e.public() for e in game.events])
+
+        def check(now: float, action: Action, events: Sequence[Event], g: Game,
+                  memory: Memory = memory) -> None:
+            nonlocal known
+            memory.see([e.public() for e in events])
+            assert isinstance(g, Splunk)
+            hidden: Counter[int] = Counter()
+            for mine, real in [*zip(memory.piles, g.piles, strict=True),
+                               *zip(memory.stacks, g.stacks, strict=True)]:
+                assert len(mine) == len(real)
+                for m, r in zip(mine, real, strict=True):
+                    if m is None:
+                        hidden[value21(r)] += 1
+                    else:
+                        assert m == r
+                        known += 1
+            assert +memory.unseen == hidden
+            for s, stack in enumerate(g.stacks):
+                if stack:
+                    exact = memory.chance_over(s)
+                    assert 0.0 <= exact <= 1.0
+                    if memory.stacks[s][0] is not None:
+                        assert exact == float(sum(map(value21, stack)) > 21)
+
+        bots = [PLAYERS["hard"](0, seed=seed), PLAYERS["normal"](1, seed=seed + 100)]
+        play(game, bots, tiebreak_seed=seed, observer=check)
+    assert known > 0

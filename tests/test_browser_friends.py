@@ -24,6 +24,7 @@ from parlour.bots.base import ComputerPlayer, Decision
 from parlour.games.slabberjan import PIECES, Draw, Stand, Swap
 from parlour.games.slabberjan import SPEC as SLABBERJAN
 from parlour.live import Lobby, Seating
+from parlour.live.protocol import Create
 from parlour.web import create_app
 
 pytestmark = pytest.mark.browser
@@ -41,7 +42,7 @@ class Quick(ComputerPlayer):
     level = "normal"
 
     def decide(self, view: dict[str, Any], events: Sequence[dict[str, Any]]) -> Decision | None:
-        legal = view.get("legal") or []
+        legal = [action["type"] for action in view.get("legal") or []]
         if view["winner"] is not None or view["turn"] != self.seat or not legal:
             return None
         kind = "stand" if "stand" in legal else legal[0]
@@ -63,11 +64,9 @@ def stacked(game: str, players: int) -> list[list[str]]:
 class DealerAtSeat2(Lobby):
     """The page does not choose the first dealer; this test does."""
 
-    def create(self, game: object, players: object, level: object, *, name: object,
-               seed: object = None, options: object = None) -> Seating:
-        extra = options if isinstance(options, dict) else {}
-        return super().create(game, players, level, name=name, seed=seed,
-                              options={**extra, "dealer": 2})
+    def create(self, command: Create) -> Seating:
+        return super().create(dataclasses.replace(command, options={**command.options,
+                                                                     "dealer": 2}))
 
 
 @pytest.fixture(scope="module")
@@ -150,8 +149,8 @@ def test_two_people_and_a_spectator_each_see_only_their_own_secrets_and_a_droppe
         names = spy.page.eval_on_selector_all(".sj-name", "ns => ns.map(n => n.textContent)")
         assert {"Ann", "Bob", "Computer 2"} <= {n.strip() for n in names}
         room = lobby.room(table)
-        assert not room.state.history  # nobody has moved: every piece is still secret
-        assert room.state.view(0)["piece"] == ANN  # the stacked deal is what the pages show
+        assert not room.game.history  # nobody has moved: every piece is still secret
+        assert room.game.view(0)["piece"] == ANN  # the stacked deal is what the pages show
         for person, mine in ((ann, ANN), (bob, BOB)):
             frames = "\n".join(person.frames)
             assert mine in frames
@@ -172,7 +171,7 @@ def test_two_people_and_a_spectator_each_see_only_their_own_secrets_and_a_droppe
         ann.page = ann.new_page()
         ann.page.goto(ann_game)
         ann.page.wait_for_selector("#my-piece [data-piece]")
-        now = room.state.view(0)["piece"]
+        now = room.game.view(0)["piece"]
         assert ann.pieces_in_page() == {now}
         assert room.table is not None and 0 not in room.table.computers
         welcome = [f for f in ann.frames if '"type":"welcome"' in f][-1]

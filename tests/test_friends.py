@@ -324,19 +324,26 @@ async def test_a_person_who_leaves_is_replaced_at_once_and_the_last_one_out_clos
         assert error["code"] == "unknown_table"
 
 
-async def test_a_table_everybody_dropped_from_closes_after_the_grace_period(
+async def test_a_table_everybody_dropped_from_is_put_away_after_the_grace_period_and_comes_back(
         site: tuple[str, Lobby]) -> None:
+    lobby = site[1]
     async with connect(site) as ann:
         seated, _ = await create(ann, players=2)
         await ann.send({"type": "begin"})
         await ann.until("lobby", lambda m: m["started"])
     await asyncio.sleep(0.3)
-    assert site[1].find(seated["token"]) is not None  # within the grace period (0.6 s)
+    assert seated["table"] in lobby._rooms  # within the grace period (0.6 s)
     await asyncio.sleep(0.6)
-    assert site[1].find(seated["token"]) is None
+    assert seated["table"] not in lobby._rooms  # out of memory ...
+    kept = lobby.store.table(seated["table"])
+    assert kept is not None and kept.phase == "playing"  # ... and in the store
     async with connect(site) as ann:
-        error = await ann.error({"type": "resume", "token": seated["token"]})
-        assert error["code"] == "bad_token"
+        await ann.send({"type": "resume", "token": seated["token"]})
+        welcome = await ann.next("welcome")
+        assert (welcome["table"], welcome["seat"]) == (seated["table"], 0)
+        state = await ann.next("state")
+        assert state["view"]["legal"] is not None
+        assert len(lobby._rooms[seated["table"]].game.history) == len(kept.actions)
 
 
 # -- the home page -------------------------------------------------------------------------------
@@ -429,9 +436,8 @@ async def test_whatever_three_browsers_send_the_lobby_stays_consistent(
         assert not [m for m in replies if m.get("code") == "internal"]
     for room in list(lobby._rooms.values()):
         for s, seat in enumerate(room.seats):
-            if seat.token is not None and seat.kind == "person":
-                found = lobby.find(seat.token)
-                assert found is not None and found.room is room and found.seat == s
+            if seat.token_hash is not None and seat.kind == "person":
+                assert lobby._places[seat.token_hash] == (room.id, s)
             if room.table is not None:
                 assert seat.kind != "open"
                 assert (seat.kind == "computer") <= (s in room.table.computers)

@@ -271,7 +271,12 @@ async def test_a_dropped_connection_comes_back_to_its_seat_with_its_token() -> N
             back = await c.next("welcome")
             assert (back["table"], back["seat"]) == (welcome["table"], welcome["seat"])
             assert (await c.next("state"))["view"] == before
-        await asyncio.sleep(0.8)  # nobody came back within the grace period
+        await asyncio.sleep(0.8)  # nobody came back within the grace period: put away
+        async with client(url) as c:
+            await c.send({"type": "resume", "token": welcome["token"]})
+            assert (await c.next("welcome"))["table"] == welcome["table"]
+            assert (await c.next("state"))["view"]["flips"] >= before["flips"]  # from the store
+            await c.send({"type": "leave"})  # done with it: the token stops working
         async with client(url) as c:
             await c.send({"type": "resume", "token": welcome["token"]})
             assert (await c.next())["code"] == "bad_token"
@@ -347,12 +352,15 @@ async def test_no_message_to_a_seat_holds_a_card_it_may_not_see() -> None:
 
 # -- the command ------------------------------------------------------------------------------
 
-def test_parlour_serve_prints_its_address_and_serves_the_home_page() -> None:
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+def test_parlour_serve_prints_where_games_are_and_its_address_and_serves_the_home_page(
+        tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "XDG_DATA_HOME": str(tmp_path / "data")}
     proc = subprocess.Popen([sys.executable, "-m", "parlour", "serve", "--port", "0"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     try:
         assert proc.stdout is not None
+        kept = proc.stdout.readline()  # the default: the user's data directory
+        assert kept.strip() == f"Games are kept in {tmp_path / 'data' / 'parlour' / 'parlour.db'}"
         line = proc.stdout.readline()
         match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
         assert match, line
@@ -368,8 +376,8 @@ def test_parlour_serve_says_so_when_the_port_is_taken() -> None:
         taken.bind(("127.0.0.1", 0))
         taken.listen(1)
         port = taken.getsockname()[1]
-        done = subprocess.run([sys.executable, "-m", "parlour", "serve", "--port", str(port)],
-                              capture_output=True, text=True, timeout=30)
+        done = subprocess.run([sys.executable, "-m", "parlour", "serve", "--port", str(port),
+                               "--db", ":memory:"], capture_output=True, text=True, timeout=30)
     assert done.returncode == 2
     assert f"cannot listen on 127.0.0.1:{port}" in done.stderr
 

@@ -65,7 +65,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     from parlour.web.server import serve
 
-    return serve(args.host, args.port, allowed_hosts=args.allowed_host or (),
+    return serve(args.host, args.port, args.db, allowed_hosts=args.allowed_host or (),
                  origins=args.origin or ())
 
 
@@ -107,7 +107,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=int,
                      help="players per game (default: one per --bots level, at least 2)")
     sim.add_argument("--bots", default="normal", metavar="LEVEL[,LEVEL...]",
-                     help="easy|normal|hard, one for all or one per entry (default normal)")
+                     help="easy|normal|hard|expert, or a modelled person "
+                     "person:MEAN[:SD[:MISS[:WRONG]]] (reaction time in ms, e.g. person:400; "
+                     "Slapjack and Splunk), one for all or one per entry (default normal)")
     sim.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
     sim.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
     sim.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
@@ -134,6 +136,9 @@ def build_parser() -> argparse.ArgumentParser:
     srv = sub.add_parser("serve", help="run the web server: play in your browser")
     srv.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     srv.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+    srv.add_argument("--db", metavar="PATH|URL",
+                     help="where games are kept: a SQLite file or a postgresql:// URL "
+                     "(default: parlour.db in your data directory)")
     srv.add_argument("--allowed-host", action="append", metavar="NAME",
                      help="a host name the site is reached by, besides 127.0.0.1, localhost "
                      "and the --host address (repeatable; e.g. cards.example.org)")

@@ -5,6 +5,11 @@ and its players by speed (``PLAYERS``); the registry below is built from those m
 
 >>> make_player("splunk", "hard", 1, seed=3)
 Hard(seat=1, level='hard')
+
+A level may also name a modelled person (:mod:`parlour.bots.person`), for simulations:
+
+>>> make_player("slapjack", "person:400", 0, seed=3)
+SlapjackPerson(seat=0, person='person:400')
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from parlour.bots import slabberjan, slapjack, splunk
+from parlour.bots import person, slabberjan, slapjack, splunk
 from parlour.bots.base import LEVELS, AnyPlayer, ComputerPlayer, Decision, PlayerMaker
 from parlour.engine import GameSpec, RecordError
 from parlour.games import spec as game_spec
@@ -27,8 +32,14 @@ PLAYERS: Mapping[str, Mapping[str, PlayerMaker]] = {
 def make_player(game: str | GameSpec, level: str, seat: int, *,
                 seed: int | None = None) -> ComputerPlayer[Any]:
     """A computer player of speed ``level`` for ``seat`` of ``game``; ``seed=None`` draws
-    its randomness from the operating system (a live table)."""
+    its randomness from the operating system (a live table). ``level`` may also be a
+    modelled person, ``person:MEAN...`` (:mod:`parlour.bots.person`; simulations only)."""
     name = game.name if isinstance(game, GameSpec) else game_spec(game).name
+    if person.is_person(level):
+        try:
+            return person.make_person(name, level, seat, seed=seed)
+        except ValueError as exc:
+            raise RecordError(str(exc)) from None
     by_level = PLAYERS.get(name, {})
     if level not in by_level:
         known = ", ".join(by_level or LEVELS)

@@ -41,11 +41,15 @@ class ReactionTime:
         return self.floor + rng.lognormvariate(math.log(self.median - self.floor), self.spread)
 
 
-#: One reaction time per speed, the same in every game with races.
+#: One reaction time per speed, the same in every game with races, calibrated against
+#: modelled people (:mod:`parlour.bots.person`; the table is in ``docs/bots.md``): a slow
+#: beginner (600 ms) beats Easy, a 500 ms person is an even match for Normal, Hard beats a
+#: 400 ms person and Expert is for the quickest people (250 to 300 ms).
 REACTION_TIMES: dict[str, ReactionTime] = {
-    "easy": ReactionTime(floor=0.30, median=0.70, spread=0.50),
-    "normal": ReactionTime(floor=0.22, median=0.50, spread=0.45),
-    "hard": ReactionTime(floor=0.18, median=0.40, spread=0.40),
+    "easy": ReactionTime(floor=0.30, median=0.62, spread=0.40),
+    "normal": ReactionTime(floor=0.25, median=0.48, spread=0.35),
+    "hard": ReactionTime(floor=0.20, median=0.37, spread=0.30),
+    "expert": ReactionTime(floor=0.15, median=0.28, spread=0.30),
 }
 
 

@@ -77,6 +77,7 @@ PACES: dict[str, Pace] = {
     "easy": Pace(1.2, 2.4),
     "normal": Pace(0.9, 1.8),
     "hard": Pace(0.6, 1.2),
+    "expert": Pace(0.5, 1.0),
 }
 #: Normal swaps or draws below this rank: RANK["6"]; everything under a 6 feels risky.
 NORMAL_BELOW = RANK["6"]
@@ -349,4 +350,5 @@ class Hard(SlabberjanPlayer):
 #: speed -> a maker of players at that speed: ``PLAYERS["hard"](seat, seed=1)``
 PLAYERS: dict[str, PlayerMaker] = {
     level: partial(cls, level=level)
-    for level, cls in (("easy", Easy), ("normal", SlabberjanPlayer), ("hard", Hard))}
+    for level, cls in (("easy", Easy), ("normal", SlabberjanPlayer), ("hard", Hard),
+                       ("expert", Hard))}

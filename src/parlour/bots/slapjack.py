@@ -63,14 +63,18 @@ class Profile:
 
 PROFILES: dict[str, Profile] = {
     "easy": Profile(REACTION_TIMES["easy"],
-                    jack_miss=0.25, wrong_face=0.12, wrong_other=0.02,
+                    jack_miss=0.20, wrong_face=0.12, wrong_other=0.02,
                     flip_min=0.9, flip_max=1.5),
     "normal": Profile(REACTION_TIMES["normal"],
-                      jack_miss=0.08, wrong_face=0.05, wrong_other=0.01,
+                      jack_miss=0.05, wrong_face=0.05, wrong_other=0.01,
                       flip_min=0.8, flip_max=1.2),
     "hard": Profile(REACTION_TIMES["hard"],
-                    jack_miss=0.02, wrong_face=0.015, wrong_other=0.002,
+                    jack_miss=0.03, wrong_face=0.015, wrong_other=0.002,
                     flip_min=0.7, flip_max=1.0),
+    # beyond the rules page: for the quickest people
+    "expert": Profile(REACTION_TIMES["expert"],
+                      jack_miss=0.02, wrong_face=0.01, wrong_other=0.001,
+                      flip_min=0.6, flip_max=0.9),
 }
 
 

@@ -30,10 +30,22 @@ from parlour.engine.errors import RecordError
 from parlour.engine.events import Event
 
 #: The computer players' speeds, slowest first: the same names in every game (the seed's:
-#: "slowly and often misses", "a fair match for a beginner", "quick and rarely wrong").
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+#: "slowly and often misses", "a fair match for a beginner", "quick and rarely wrong"), and
+#: Expert, ours, beyond the rules pages, for the quickest people.
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
 #: What a page calls each speed.
-LEVEL_TITLES: Mapping[str, str] = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+LEVEL_TITLES: Mapping[str, str] = {"easy": "Easy", "normal": "Normal", "hard": "Hard",
+                                   "expert": "Expert"}
+#: The speeds that the seed's rules pages do not name: pages mark them as Parlour's own.
+BEYOND_RULES: frozenset[str] = frozenset({"expert"})
+#: One line a page may show about each speed (measured against modelled people of those
+#: reaction times: docs/bots.md).
+LEVEL_ABOUT: Mapping[str, str] = {
+    "easy": "Slow and often wrong: in slap races a slow beginner (600 ms) wins most games.",
+    "normal": "A fair match for a beginner: in slap races a 500 ms person wins about half.",
+    "hard": "Quick and rarely wrong: in slap races it beats a 400 ms person most of the time.",
+    "expert": "Beyond the rules page: for the quickest people, who react in 250 to 300 ms.",
+}
 
 OptionValue: TypeAlias = bool | int
 
@@ -211,5 +223,6 @@ class GameSpec:
                         for kind, cls in self.actions.items()},
             "view": {key: _type_name(hint) for key, hint in hints.items()},
             "pacing": self.pacing.to_json(),
-            "levels": [{"name": level, "title": LEVEL_TITLES[level]} for level in LEVELS],
+            "levels": [{"name": level, "title": LEVEL_TITLES[level], "about": LEVEL_ABOUT[level],
+                        "beyond_rules": level in BEYOND_RULES} for level in LEVELS],
         }

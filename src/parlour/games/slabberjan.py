@@ -349,7 +349,7 @@ SPEC = GameSpec(
     pacing=Pacing(
         after=frozenset({"reveal", "announce"}),
         held=frozenset({"swap", "stand", "draw"}),
-        pause={"easy": 3.0, "normal": 2.4, "hard": 1.8},
+        pause={"easy": 3.0, "normal": 2.4, "hard": 1.8, "expert": 1.5},
         why="After a reveal (who pays, who is out) and after a matador's announcement, the "
             "next computer move waits long enough for a person to read the table.",
     ),

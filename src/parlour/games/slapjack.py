@@ -125,7 +125,7 @@ SPEC = GameSpec(
         at_field="flips",
         after=frozenset({"deal", "take"}),
         held=frozenset({"flip"}),
-        pause={"easy": 1.6, "normal": 1.3, "hard": 1.0},
+        pause={"easy": 1.6, "normal": 1.3, "hard": 1.0, "expert": 0.8},
         why="J10: after the deal and after a pile is taken, a computer player waits before "
             "flipping, longer on the easier speeds, so that nobody can bury a Jack faster "
             "than a person can see it.",

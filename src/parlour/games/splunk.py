@@ -257,7 +257,7 @@ SPEC = GameSpec(
         at_field="plays",
         after=frozenset({"call", "slap", "wrong_slap"}),
         held=frozenset({"play"}),
-        pause={"easy": 2.2, "normal": 1.7, "hard": 1.2},
+        pause={"easy": 2.2, "normal": 1.7, "hard": 1.2, "expert": 1.0},
         why="After a call or a slap the stack changes hands and a new base goes down; the "
             "next play waits long enough for a person to read who took what. Slaps and "
             "calls are never held: they are races.",

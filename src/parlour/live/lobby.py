@@ -14,25 +14,42 @@ page after the waiting room) is back at the seat, with the game as it is now. Wh
 connected, and what happens when they go, is :mod:`parlour.live.presence`'s; a room's
 seats and phase are :mod:`parlour.live.room`'s.
 
+Nothing is lost (the store, :mod:`parlour.store`, through :mod:`parlour.live.keeper`):
+every room is stored as it opens, its seats as they change and every action before anyone
+is told of it. A room nobody is at for ``grace`` seconds is put away: out of memory, in
+the store. A seat token (the store keeps its hash) brings its room back, on this server
+or after a restart, for ``keep`` seconds after the last move; a finished table stays in
+the store for its replay, and a finished table with friends offers a rematch with the
+same seats and tokens.
+
 The lobby takes commands already parsed by :mod:`parlour.live.protocol`; everything it
 refuses raises :class:`~parlour.live.protocol.Refused` and changes nothing.
 """
 
 from __future__ import annotations
 
+import logging
 import random
 import secrets
+import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from parlour.bots import AnyPlayer, make_player
-from parlour.engine import Game, GameError, GameSpec, Pacing
+from parlour.engine import Action, Event, Game, GameError, GameSpec, Pacing
 from parlour.games import game_class
 from parlour.live.caps import Budgets, TableCaps, listed
+from parlour.live.keeper import Unresumable, keep_new, keep_play, keep_seats, rebuild
 from parlour.live.presence import Presence
 from parlour.live.protocol import Create, Refused, Start, error
 from parlour.live.room import Link, Phase, Room, Seat, Seating
 from parlour.live.table import Send, Table
+from parlour.store import Store, StoredTable, open_store, token_hash
+
+log = logging.getLogger(__name__)
+
+#: How long an unfinished table waits for its people, in seconds after its last change.
+KEEP = 7 * 24 * 3600.0
 
 Decks = Callable[[str, int], Sequence[Sequence[str]]]
 MakePlayer = Callable[..., AnyPlayer]
@@ -58,6 +75,8 @@ class Lobby:
         players: MakePlayer = make_player,
         decks: Decks | None = None,
         on_lag: Callable[[float], None] | None = None,
+        store: Store | None = None,
+        keep: float = KEEP,
     ) -> None:
         """``players`` builds computer players (``make_player``'s signature); ``decks``, for
         tests, gives the stacked decks of each new game; ``pacing``, for tests, replaces a
@@ -68,7 +87,9 @@ class Lobby:
         never crowd out the seats); ``max_tables`` and ``tables_per_address``: tables in all
         and per client address; ``listed_per_address`` and ``listed``: places in the public
         list of open tables; ``budgets``: the computer players' CPU time
-        (:mod:`parlour.live.caps`)."""
+        (:mod:`parlour.live.caps`). ``store``: where tables are kept (by default an
+        in-memory SQLite database, gone with the process); ``keep``: how long an unfinished
+        table waits for its people."""
         self.grace = grace
         self.takeover = takeover
         self.max_tables = max_tables
@@ -81,9 +102,12 @@ class Lobby:
         self._players = players
         self._decks = decks
         self._on_lag = on_lag
+        self.store = store if store is not None else open_store(":memory:")
+        self.keep = keep
         self._rooms: dict[str, Room] = {}
         self._presence: dict[str, Presence] = {}
-        self._seatings: dict[str, Seating] = {}
+        # token hash -> (room id, seat), for every seat of every room in memory
+        self._places: dict[str, tuple[str, int]] = {}
 
     def __len__(self) -> int:
         return len(self._rooms)
@@ -106,28 +130,34 @@ class Lobby:
         self._rooms[room.id] = room
         self.caps.add(room.owner or "", room.id)
         self._presence[room.id] = Presence(room, takeover=self.takeover, grace=self.grace,
-                                           take_over=self._take_over, close=self._close)
+                                           take_over=self._take_over, close=self._put_away)
 
     def _computer(self, room: Room, seat: int, seed: int | None) -> AnyPlayer:
         player = self._players(room.spec.name, room.level, seat, seed=seed)
         return self.budgets.player(player, room.id, room.owner)
 
     def _start(self, room: Room, computers: Mapping[int, AnyPlayer]) -> Table:
-        def changed(events: object) -> None:
+        store = self.store
+
+        def changed(action: Action, events: Sequence[Event]) -> None:
+            keep_play(store, room, action)
             if room.game.outcome is not None and room.phase is Phase.PLAYING:
                 room.phase = Phase.FINISHED
 
         table = Table(room.game, computers, self.pacing.get(room.spec.name), level=room.level,
                       on_lag=self._on_lag, on_change=changed)
         room.table = table
-        room.phase = Phase.PLAYING
-        table.start()
+        if room.phase is Phase.WAITING:
+            room.phase = Phase.PLAYING
+        if not table.over:
+            table.start()
         return table
 
     def _seat(self, room: Room, seat: int) -> Seating:
         seating = Seating(room, seat, secrets.token_urlsafe(18))
-        room.seats[seat].token = seating.token
-        self._seatings[seating.token] = seating
+        hashed = token_hash(seating.token)
+        room.seats[seat].token_hash = hashed
+        self._places[hashed] = (room.id, seat)
         return seating
 
     def open(self, command: Start, owner: str | None = None) -> Seating:
@@ -141,8 +171,10 @@ class Lobby:
                                            for s in range(1, command.players)]
         room = Room(secrets.token_urlsafe(6), game, command.level, seats, friends=False,
                     seeded=command.seed is not None, owner=owner)
-        self._add(room)
         seating = self._seat(room, 0)
+        room.phase = Phase.PLAYING
+        keep_new(self.store, room)
+        self._add(room)
         self._start(room, {s: self._computer(room, s, _derived(command.seed, s))
                            for s in range(1, command.players)})
         return seating
@@ -155,12 +187,16 @@ class Lobby:
                                                   for _ in range(1, command.players)]
         room = Room(secrets.token_urlsafe(6), game, command.level, seats, friends=True,
                     owner=owner)
+        seating = self._seat(room, 0)
+        keep_new(self.store, room)
         self._add(room)
-        return self._seat(room, 0)
+        return seating
 
     def room(self, table_id: str) -> Room:
-        """The open table ``table_id`` names."""
+        """The table ``table_id`` names, brought back from the store if it was put away."""
         room = self._rooms.get(table_id)
+        if room is None:
+            room = self._bring_back(table_id)
         if room is None:
             raise Refused("no such table (it may have closed)", "unknown_table")
         return room
@@ -182,6 +218,7 @@ class Lobby:
             raise Refused(f"seat {seat} is taken", "taken")
         room.seats[seat] = Seat(name, "person")
         seating = self._seat(room, seat)
+        keep_seats(self.store, room)
         room.tell_followers()
         return seating
 
@@ -193,6 +230,7 @@ class Lobby:
         if room.started:
             raise Refused("the game has started", "started")
         room.level = level
+        keep_seats(self.store, room)
         room.tell_followers()
 
     def remove(self, seating: Seating, seat: int) -> None:
@@ -207,11 +245,12 @@ class Lobby:
             raise Refused(f"no seat {seat} at this {room.players}-seat table")
         if seat == seating.seat:
             raise Refused("that is your own seat: leave the table instead")
-        token = room.seats[seat].token
-        if room.seats[seat].kind != "person" or token is None:
+        hashed = room.seats[seat].token_hash
+        if room.seats[seat].kind != "person" or hashed is None:
             raise Refused(f"nobody sits at seat {seat}", "open_seat")
-        self._seatings.pop(token, None)
+        self._places.pop(hashed, None)
         room.seats[seat] = Seat("Open seat", "open")
+        keep_seats(self.store, room)
         for link in [link for link in room.links if link.seat == seat]:
             self._evict(room, link, "removed", "the host gave your seat back to the table")
         room.tell_followers()
@@ -234,6 +273,8 @@ class Lobby:
         for s in room.free():
             room.seats[s] = Seat(f"Computer {s}", "computer")
             computers[s] = self._computer(room, s, None)
+        keep_seats(self.store, room)
+        self.store.set_phase(room.id, Phase.PLAYING.value)
         table = self._start(room, computers)
         for link in room.links:
             if link.play:
@@ -246,17 +287,64 @@ class Lobby:
         room.tell_seats()
         return table
 
+    def rematch(self, seating: Seating) -> Seating:
+        """At a finished table with friends: the table that plays it again, with the same
+        seats, people and tokens, waiting for the host to start it (made by whoever asks
+        first; later askers join it)."""
+        room = seating.room
+        if room.rematch is not None and room.rematch in self._rooms and self._places.get(
+                token_hash(seating.token)) == (room.rematch, seating.seat):
+            return Seating(self._rooms[room.rematch], seating.seat, seating.token)
+        room = self._mine(seating)
+        if not room.friends:
+            raise Refused("a rematch is for tables with friends: start a new game",
+                          "no_rematch")
+        if room.phase is not Phase.FINISHED:
+            raise Refused("the game is not over yet", "not_over")
+        if room.rematch is None:
+            game = self._new_game(room.spec, room.players, room.options, None, room.owner)
+            seats = [Seat(seat.name, seat.kind, seat.token_hash) if seat.kind == "person"
+                     else Seat("Open seat", "open") for seat in room.seats]
+            again = Room(secrets.token_urlsafe(6), game, room.level, seats, friends=True,
+                         owner=room.owner)
+            again.host = room.host if seats[room.host].kind == "person" else again.people()[0]
+            keep_new(self.store, again)
+            self._add(again)
+            for s in again.people():
+                hashed = again.seats[s].token_hash
+                assert hashed is not None
+                self._places[hashed] = (again.id, s)
+            room.rematch = again.id
+            self.store.set_rematch(room.id, again.id)
+            offer = {"type": "rematch", "table": again.id}
+            for link in list(room.links):
+                link.send(offer)
+            room.tell_followers()
+        return Seating(self._rooms[room.rematch], seating.seat, seating.token)
+
     def _mine(self, seating: Seating) -> Room:
         room = seating.room
-        if room.closed or self._seatings.get(seating.token) is not seating:
+        place = self._places.get(token_hash(seating.token))
+        if room.closed or place != (room.id, seating.seat):
             raise Refused("unknown or expired seat token", "bad_token")
         return room
 
     # -- who is there -------------------------------------------------------------------------
 
     def find(self, token: str) -> Seating | None:
-        """The seating that ``token`` names, if it is still open."""
-        return self._seatings.get(token)
+        """The seat that ``token`` names, its room brought back from the store if it was put
+        away (or the server restarted); ``None`` if it names none."""
+        hashed = token_hash(token)
+        place = self._places.get(hashed)
+        if place is None:
+            found = self.store.find_token(hashed)
+            if found is None or self._bring_back(found[0]) is None:
+                return None
+            place = self._places.get(hashed)
+            if place is None:
+                return None
+        room = self._rooms.get(place[0])
+        return None if room is None else Seating(room, place[1], token)
 
     def room_for_watcher(self, table_id: str) -> Room:
         """The table ``table_id`` names, if it can take one more connection that holds no
@@ -324,27 +412,29 @@ class Lobby:
         """The person is done with the seat. Against the computer the table closes now; with
         friends, before the start the seat is free again (the host's role passes on), after
         it a computer plays the seat at once; a table nobody is left at closes now."""
-        seating = self._seatings.get(token)
-        if seating is None:
+        place = self._places.get(token_hash(token))
+        room = self._rooms.get(place[0]) if place is not None else None
+        if place is None or room is None:
             return
-        room = seating.room
-        seat = seating.seat
+        seat = place[1]
         self._unlink(room, lambda link: link.seat == seat)
         if not room.friends:
-            self._close(room)
+            self._close(room, left=True)
             return
         if not room.started:
-            del self._seatings[token]
+            self._places.pop(token_hash(token), None)
             room.seats[seat] = Seat("Open seat", "open")
             people = room.people()
             if not people:
-                self._close(room)
+                self._close(room, left=True)
                 return
             if room.host == seat:
                 room.host = people[0]
+            keep_seats(self.store, room)
             room.tell_followers()
             return
         room.seats[seat].left = True
+        keep_seats(self.store, room)
         presence = self._presence[room.id]
         presence.gone(seat)
         presence.now(seat)
@@ -361,6 +451,7 @@ class Lobby:
 
     def unwatch(self, room: Room, send: Send) -> None:
         self._unlink(room, lambda link: link.seat is None and link.send == send)
+        self._put_away_if_empty(room)
 
     def follow(self, table_id: str, send: Send) -> Room:
         """A waiting room page: ``lobby`` messages now and on every change of the seats."""
@@ -375,6 +466,7 @@ class Lobby:
     def unfollow(self, room: Room, send: Send) -> None:
         if send in room.followers:
             room.followers.remove(send)
+        self._put_away_if_empty(room)
 
     def open_tables(self) -> list[dict[str, Any]]:
         """Tables with friends that have not started and have a free seat, oldest first: at
@@ -389,11 +481,88 @@ class Lobby:
         return listed(entries, [r.owner or "" for r in rooms],
                       per_address=self.listed_per_address, limit=self.listed)
 
+    # -- the store: putting away, bringing back ------------------------------------------------
+
+    def _bring_back(self, table_id: str) -> Room | None:
+        """The stored table ``table_id`` in memory again (its game replayed from its record,
+        its computers playing on, its presence timers running); ``None`` if it is not
+        there, no longer waits for anybody, or cannot be played on (then it is closed with
+        the reason)."""
+        stored = self.store.table(table_id)
+        if stored is None or stored.phase not in ("waiting", "playing", "finished"):
+            return None
+        if stored.phase != "finished" and stored.updated < time.time() - self.keep:
+            self.store.set_phase(table_id, "left", reason="nobody came back to it")
+            return None
+        if len(self._rooms) >= self.max_tables:
+            raise Refused("the server is full; try again in a minute", "full")
+        try:
+            game = rebuild(stored)
+        except Unresumable as exc:
+            log.warning("table %s cannot be resumed: %s", table_id, exc)
+            self.store.set_phase(table_id, "closed", reason=str(exc))
+            return None
+        room = _room_from(stored, game)
+        self._add(room)
+        for s, seat in enumerate(room.seats):
+            if seat.token_hash is not None and seat.kind == "person":
+                self._places[seat.token_hash] = (room.id, s)
+        if room.started:
+            self._start(room, {s: self._computer(room, s, None)
+                               for s, seat in enumerate(room.seats) if seat.kind == "computer"})
+            presence = self._presence[room.id]
+            for s in room.people():
+                presence.gone(s)  # until they come back: take-over and grace timers run
+        return room
+
+    def resume_all(self) -> tuple[int, int]:
+        """At start-up: checks that every unfinished stored table can be played on (its game
+        replays), closing with the reason those that cannot, and lets go of those nobody
+        came back to for ``keep`` seconds. Tables stay in the store until a person (a
+        token) or a spectator comes for them. Returns (resumable, closed)."""
+        self.store.expire(time.time() - self.keep)
+        resumable = closed = 0
+        for table_id in self.store.unfinished():
+            stored = self.store.table(table_id)
+            if stored is None:
+                continue
+            try:
+                rebuild(stored)
+                resumable += 1
+            except Unresumable as exc:
+                log.warning("table %s cannot be resumed: %s", table_id, exc)
+                self.store.set_phase(table_id, "closed", reason=str(exc))
+                closed += 1
+        return resumable, closed
+
+    def _put_away_if_empty(self, room: Room) -> None:
+        if not room.closed and not room.links and not room.followers and (
+                room.phase is Phase.FINISHED or not room.people()):
+            self._put_away(room)
+
+    def _put_away(self, room: Room) -> None:
+        """Nobody is at ``room``: out of memory, kept in the store as it is (unless every
+        person said they were leaving: then it is left for good)."""
+        people = room.people()
+        left = bool(people) and all(room.seats[s].left for s in people)
+        if not left:
+            self.store.touch(room.id)  # the keep period runs from now
+        self._close(room, left=left)
+
+    def forget(self) -> None:
+        """Lets go of every room (server shutdown): they stay in the store as they are."""
+        for room in list(self._rooms.values()):
+            self._close(room, left=False)
+
     # -- closing ----------------------------------------------------------------------------
 
-    def _close(self, room: Room) -> None:
+    def _close(self, room: Room, *, left: bool) -> None:
+        """Takes ``room`` out of memory; ``left``: its people are done with it (an unfinished
+        game is abandoned and its tokens stop working)."""
         if room.closed:
             return
+        if left and not room.game.outcome:
+            self.store.set_phase(room.id, "left")
         room.phase = Phase.CLOSED
         if room.table is not None:
             room.table.close()
@@ -401,8 +570,9 @@ class Lobby:
         if presence is not None:
             presence.cancel()
         for seat in room.seats:
-            if seat.token is not None:
-                self._seatings.pop(seat.token, None)
+            if seat.token_hash is not None and self._places.get(seat.token_hash, ("",))[0] \
+                    == room.id:
+                del self._places[seat.token_hash]
         self._rooms.pop(room.id, None)
         self.caps.remove(room.id)
         self.budgets.forget(room.id, room.owner)
@@ -411,9 +581,24 @@ class Lobby:
         room.links.clear()
 
     def close(self) -> None:
-        """Closes every table (server shutdown)."""
-        for room in list(self._rooms.values()):
-            self._close(room)
+        """Closes every table (server shutdown): they stay in the store as they are, to be
+        resumed by the next server on the same database."""
+        self.forget()
+
+
+def _room_from(stored: StoredTable, game: Game) -> Room:
+    seats = [Seat(s.name, s.kind, s.token_hash, s.left) for s in stored.seats]  # type: ignore[arg-type]
+    room = Room(stored.id, game, stored.level, seats, friends=stored.friends,
+                seeded=stored.seeded)
+    room.host = stored.host
+    room.created = stored.created
+    room.rematch = stored.rematch
+    room.phase = {"waiting": Phase.WAITING, "playing": Phase.PLAYING,
+                  "finished": Phase.FINISHED}[stored.phase]
+    outcomes = game.chance.outcomes()
+    room.kept_decks = len(outcomes["decks"])
+    room.kept_shuffles = len(outcomes["shuffles"])
+    return room
 
 
 def _derived(seed: int | None, seat: int) -> int | None:

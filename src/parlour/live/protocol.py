@@ -145,6 +145,13 @@ class Watch(_Command):
 
 
 @dataclass(frozen=True)
+class Rematch(_Command):
+    """At a finished table with friends: play again, same seats (the host starts it)."""
+
+    type = "rematch"
+
+
+@dataclass(frozen=True)
 class Remove(_Command):
     """The host frees another person's seat before the start."""
 
@@ -153,9 +160,9 @@ class Remove(_Command):
 
 
 Command: TypeAlias = (Start | Create | Resume | Act | Leave | Ping | Join | Sit | Speed | Begin
-                      | Watch | Remove)
+                      | Watch | Rematch | Remove)
 COMMANDS: tuple[str, ...] = ("start", "resume", "action", "leave", "ping", "create", "join",
-                             "sit", "speed", "begin", "watch", "remove")
+                             "sit", "speed", "begin", "watch", "rematch", "remove")
 
 
 def _int(value: object) -> bool:
@@ -163,8 +170,14 @@ def _int(value: object) -> bool:
 
 
 def _text(value: object, what: str, limit: int = ID_MAX) -> str:
+    """A table id or a seat token: the server makes them of URL-safe letters, digits, ``-``
+    and ``_``, so anything else (a lone surrogate, a space, a quote) names none: answered
+    as an unknown table or token, before it goes any deeper."""
     if not isinstance(value, str) or not value or len(value) > limit:
         raise Refused(f"'{what}' must be a string of 1 to {limit} characters")
+    if not value.isascii() or not value.replace("-", "").replace("_", "").isalnum():
+        raise Refused(f"no {what} is named so: it may have closed",
+                      "unknown_table" if what == "table" else "bad_token")
     return value
 
 
@@ -276,6 +289,7 @@ _PARSERS: Mapping[str, Any] = {
     "speed": lambda m: Speed(check_level(m.get("level"))),
     "begin": lambda m: Begin(),
     "watch": lambda m: Watch(_text(m.get("table"), "table")),
+    "rematch": lambda m: Rematch(),
     "remove": lambda m: Remove(_seat_number(m.get("seat"))),
 }
 
@@ -347,9 +361,11 @@ class Welcome(TypedDict):
     friends: bool
     host: bool
     options: dict[str, Any]
+    phase: str
     seeded: bool
     """The deal was asked for by seed ("play this deal again", against the computer only):
     it is not secret from whoever knows the seed."""
+    rematch: str | None
 
 
 class GameMessage(TypedDict):
@@ -386,6 +402,16 @@ class LobbyState(TypedDict):
     started: bool
     closed: bool
     free: int
+    rematch: str | None
+    outcome: dict[str, Any] | None
+
+
+class RematchOffer(TypedDict):
+    """A finished table's rematch is open: ``table`` is its id (the same tokens sit
+    there)."""
+
+    type: Literal["rematch"]
+    table: str
 
 
 class Error(TypedDict, total=False):
@@ -400,7 +426,8 @@ class Pong(TypedDict, total=False):
     id: int | str
 
 
-ServerMessage: TypeAlias = Welcome | GameMessage | Seats | Seated | LobbyState | Error | Pong
+ServerMessage: TypeAlias = (Welcome | GameMessage | Seats | Seated | LobbyState | RematchOffer
+                             | Error | Pong)
 
 
 def error(code: str, reason: str, about: str | None = None) -> Error:

@@ -35,7 +35,8 @@ class Seat:
 
     name: str
     kind: SeatKind
-    token: str | None = None
+    token_hash: str | None = None
+    """The SHA-256 of the seat's token (the token itself is only ever with its person)."""
     left: bool = False
     """The person said they are leaving (rather than dropping)."""
 
@@ -74,6 +75,11 @@ class Room:
         self.created = time.time()
         self.links: list[Link] = []
         self.followers: list[Send] = []
+        self.rematch: str | None = None
+        """The table that plays this one again (friends, once it is over)."""
+        # how many of the game's chance outcomes the store has (see parlour.live.keeper)
+        self.kept_decks = 0
+        self.kept_shuffles = 0
         self.owner = owner
         """The client address that opened the table (its caps count it)."""
         self._played = False
@@ -149,14 +155,20 @@ class Room:
                 "token": token, "level": self.level, "players": self.players,
                 "seats": self.seat_list(), "started": self.started, "friends": self.friends,
                 "host": seat is not None and seat == self.host, "options": self.options,
-                "seeded": self.seeded}
+                "phase": self.phase.value, "seeded": self.seeded, "rematch": self.rematch}
 
     def summary(self) -> LobbyState:
         """The ``lobby`` message: the waiting room as everybody sees it."""
         return {"type": "lobby", "table": self.id, "game": self.spec.name,
                 "players": self.players, "level": self.level, "options": self.options,
                 "seats": self.seat_list(), "host": self.host, "phase": self.phase.value,
-                "started": self.started, "closed": self.closed, "free": len(self.free())}
+                "started": self.started, "closed": self.closed, "free": len(self.free()),
+                "rematch": self.rematch, "outcome": self.outcome()}
+
+    def outcome(self) -> dict[str, Any] | None:
+        """How the game ended, once it has."""
+        outcome = self.game.outcome
+        return None if outcome is None else outcome.to_json()
 
     def tell_followers(self) -> None:
         summary = self.summary()

@@ -60,9 +60,9 @@ def message_for(game: Game, seat: int | None, events: Iterable[Event],
 class Table:
     """One game being played live; see the module docstring.
 
-    ``on_change`` is told of every applied action (the lobby keeps the room's phase and,
-    later, the store); ``aim_once``: one slap per target and seat (a person's double tap or
-    a flood of slaps at one card costs nothing), see :meth:`act`.
+    ``on_change`` is told of every applied action before anybody else (the lobby keeps the
+    room's phase, the store the action); ``aim_once``: one slap per target and seat (a
+    person's double tap or a flood of slaps at one card costs nothing), see :meth:`act`.
     """
 
     def __init__(
@@ -73,7 +73,7 @@ class Table:
         *,
         level: str | None = None,
         on_lag: Callable[[float], None] | None = None,
-        on_change: Callable[[Sequence[Event]], None] | None = None,
+        on_change: Callable[[Action, Sequence[Event]], None] | None = None,
         aim_once: bool = True,
     ) -> None:
         self.game = game
@@ -184,8 +184,9 @@ class Table:
     # -- after every change ----------------------------------------------------------------
 
     def _changed(self, action: Action, events: Sequence[Event]) -> None:
-        if self._on_change is not None:  # before anyone is told: the lobby keeps its books
-            self._on_change(events)
+        if self._on_change is not None:
+            # before anyone is told: the lobby keeps its books, the store keeps the action
+            self._on_change(action, events)
         game = self.game
         for seat, senders in list(self._watchers.items()):
             if senders:

@@ -15,6 +15,7 @@ import time
 from typing import Any, TextIO
 
 from parlour.bots import LEVELS
+from parlour.bots.person import RACE_GAMES, SYNTAX, is_person, parse_person
 from parlour.engine import GameError
 from parlour.games import game_class
 from parlour.sim.report import plot, text_table
@@ -67,14 +68,31 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
     return options
 
 
+def entry_name(game: str, text: str) -> str:
+    """One ``--bots`` entry: a computer player's level, or a modelled person (its name made
+    canonical); ``ValueError`` with one clear line if it is neither.
+
+    >>> entry_name("slapjack", " Hard"), entry_name("slapjack", "person:400ms:80")
+    ('hard', 'person:400')
+    """
+    name = text.strip().lower()
+    if is_person(name):
+        person = parse_person(name)
+        if game not in RACE_GAMES:
+            raise ValueError(f"{game} has no slap races: a modelled person ({name}) plays "
+                             f"only {' and '.join(RACE_GAMES)}")
+        return person.name
+    if name not in LEVELS:
+        shown = repr(name) if len(name) <= 40 else repr(name[:40] + "...")
+        raise ValueError(f"unknown bot level {shown} in --bots "
+                         f"(expected {', '.join(LEVELS)}, or {SYNTAX})")
+    return name
+
+
 def config_from_args(args: argparse.Namespace) -> SimConfig:
     """The simulation the flags ask for; ``ValueError`` with one clear line if they are bad."""
     spec = game_class(args.game).spec
-    bots = tuple(b.strip().lower() for b in args.bots.split(","))
-    for level in bots:
-        if level not in LEVELS:
-            raise ValueError(f"unknown bot level {level!r} in --bots "
-                             f"(expected {', '.join(LEVELS)})")
+    bots = tuple(entry_name(args.game, b) for b in args.bots.split(","))
     # without --players, a list of levels says how many play
     players: int = args.players if args.players is not None else max(len(bots), 2)
     try:

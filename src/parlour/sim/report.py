@@ -29,12 +29,14 @@ def text_table(result: dict[str, Any]) -> str:
                    - {"entry", "bot", "seat", "wins", "win_rate", "ci95"})
     intervals = [k for k in extra if k.endswith("_ci95")]
     extra = [k for k in extra if k not in intervals]
-    header = f"{'entry':>5}  {'seat':>4}  {'bot':<6}  {'wins':>6}  {'win rate':>8}  95% CI (Wilson)"
+    width = max([6, *(len(e["bot"]) for e in result["entries"])])  # a person's name is longer
+    header = (f"{'entry':>5}  {'seat':>4}  {'bot':<{width}}  {'wins':>6}  {'win rate':>8}  "
+              "95% CI (Wilson)")
     lines += ["", header + "".join(f"  {k:>14}" for k in extra)]
     for e in result["entries"]:
         lo, hi = e["ci95"]
         seat = str(e["seat"]) if isinstance(e["seat"], int) else "rot"
-        row = (f"{e['entry']:>5}  {seat:>4}  {e['bot']:<6}  {e['wins']:>6}  "
+        row = (f"{e['entry']:>5}  {seat:>4}  {e['bot']:<{width}}  {e['wins']:>6}  "
                f"{_pct(e['win_rate']):>8}  [{_pct(lo)}, {_pct(hi)}]")
         lines.append(row + "".join(f"  {_num(e[k]):>14}" for k in extra))
     for key in intervals:
@@ -43,7 +45,7 @@ def text_table(result: dict[str, Any]) -> str:
         lines.append(f"{name}, 95% CI (delta method over games):")
         for e in result["entries"]:
             lo, hi = e[key]
-            lines.append(f"  entry {e['entry']} {e['bot']:<6}  {_num(e[name])}  "
+            lines.append(f"  entry {e['entry']} {e['bot']:<{width}}  {_num(e[name])}  "
                          f"[{lo:.3f}, {hi:.3f}]")
     unfinished = f"unfinished (capped): {result['unfinished']}"
     if result["stopped"]:

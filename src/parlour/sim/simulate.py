@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from parlour.bots import make_player
+from parlour.bots import AnyPlayer, make_player
 from parlour.bots.arena import play
 from parlour.engine import Action, Event, Game
 from parlour.games import game_class, new_game
@@ -67,8 +67,9 @@ def _derived_seed(*parts: object) -> int:
     return random.Random(":".join(map(str, ("parlour-sim", *parts)))).getrandbits(63)
 
 
-def play_one(config: SimConfig, index: int) -> dict[str, Any]:
-    """Plays game ``index`` of a simulation; a small JSON-ready dict of how it went."""
+def deal(config: SimConfig, index: int) -> tuple[Game, list[AnyPlayer], list[int]]:
+    """Game ``index`` of a simulation before its first move: the game, its players by seat
+    and the entry at each seat."""
     seats = [0] * config.players
     for entry in range(config.players):
         seats[config.seat_of(entry, index)] = entry
@@ -77,6 +78,17 @@ def play_one(config: SimConfig, index: int) -> dict[str, Any]:
     bots = [make_player(config.game, config.bots[seats[s]], s,
                         seed=_derived_seed(config.seed, index, "seat", s))
             for s in range(config.players)]
+    return game, bots, seats
+
+
+def tiebreak_seed(config: SimConfig, index: int) -> int:
+    """The seed of game ``index``'s tie-break order (:func:`parlour.bots.arena.play`)."""
+    return _derived_seed(config.seed, index, "ties")
+
+
+def play_one(config: SimConfig, index: int) -> dict[str, Any]:
+    """Plays game ``index`` of a simulation; a small JSON-ready dict of how it went."""
+    game, bots, seats = deal(config, index)
     # the game's own statistics (its spec says which), from its public events
     metric = game.spec.metrics(game.players) if game.spec.metrics is not None else None
 
@@ -86,7 +98,7 @@ def play_one(config: SimConfig, index: int) -> dict[str, Any]:
 
     if metric is not None:
         metric.see(game.events)  # what happened at the setup (Slabberjan's first deal)
-    result = play(game, bots, tiebreak_seed=_derived_seed(config.seed, index, "ties"),
+    result = play(game, bots, tiebreak_seed=tiebreak_seed(config, index),
                   max_actions=config.max_actions, max_time=config.max_time,
                   observer=observe if metric is not None else None)
     by_seat = metric.result() if metric else {}

@@ -3,7 +3,9 @@
 Routes: ``/`` (home: every game, and the open tables with friends), ``/<game>`` (a game's
 page; ``?token=`` takes a friend's seat, ``?watch=`` watches a table), ``/table`` (create a
 table with friends) and ``/table/<id>`` (its waiting room, the link to share),
-``/rules/<game>`` (the rules file rendered), ``/api/games`` (every game's spec, JSON: what
+``/rules/<game>`` (the rules file rendered), ``/games/<id>`` (a finished game's replay),
+``/games/<id>.json`` (its record) and ``/games/<id>/steps.json`` (each step as a spectator
+saw it), ``/api/games`` (every game's spec, JSON: what
 the pages build their titles, player counts and option controls from), ``/api/tables``
 (the open tables, JSON), ``/static/...`` and ``/ws`` (the socket protocol of
 ``docs/protocol.md``, :mod:`parlour.web.connection`).
@@ -27,9 +29,11 @@ from starlette.exceptions import HTTPException
 
 from parlour.games import GAMES
 from parlour.live import Lobby
+from parlour.store import Store
 from parlour.web.connection import Connection, Limits, serve_socket
 from parlour.web.guard import Gate, Site, protect
 from parlour.web.pages import STATIC, rules_html, templates
+from parlour.web.replays import STEPS_MAX, NotServed, finished_record, steps
 
 RULES = Path(__file__).parent.parent / "rules"
 
@@ -43,12 +47,16 @@ def create_app(
     limits: Limits | None = None,
     gate: Gate | None = None,
     site: Site | None = None,
+    store: Store | None = None,
+    resume: bool = False,
 ) -> FastAPI:
     """The app. Tests pass their own ``lobby`` (stacked decks, stand-in computer players,
-    short grace period) and ``rules_dir``; ``parlour serve`` uses the defaults. ``gate``:
-    sockets and messages per client address; ``site``: the host names and origins served
+    short grace period) and ``rules_dir``; ``parlour serve`` passes its ``store`` and
+    ``resume=True``: at start-up every unfinished table in the store is checked and waits
+    for its people (those that cannot go on are closed with the reason). ``gate``: sockets
+    and messages per client address; ``site``: the host names and origins served
     (:mod:`parlour.web.guard`)."""
-    the_lobby = lobby if lobby is not None else Lobby()
+    the_lobby = lobby if lobby is not None else Lobby(store=store)
     rules = rules_dir if rules_dir is not None else RULES
     the_limits = limits if limits is not None else Limits()
     pages = templates()
@@ -57,6 +65,11 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if resume:
+            resumable, closed = the_lobby.resume_all()
+            print(f"Resumed {resumable} unfinished tables"
+                  + (f"; closed {closed} that cannot go on (see the log)" if closed else ""),
+                  flush=True)
         yield
         the_lobby.close()
 
@@ -75,7 +88,7 @@ def create_app(
 
     @app.exception_handler(HTTPException)
     async def not_found(request: Request, exc: HTTPException) -> Response:
-        if request.url.path.startswith("/api/"):
+        if request.url.path.startswith("/api/") or request.url.path.endswith(".json"):
             return JSONResponse({"error": exc.detail}, status_code=exc.status_code)
         title = "Page not found" if exc.status_code == 404 else "Something went wrong"
         return page(request, "error.html", exc.status_code, title=title, detail=exc.detail)
@@ -121,6 +134,32 @@ def create_app(
             raise HTTPException(404, "There is no page here: the games are listed on the "
                                 "home page.")
         return page(request, f"{game}.html", spec=cls.spec)
+
+    @app.get("/games/{table_id}.json")
+    async def game_record(table_id: str) -> dict[str, Any]:
+        """A finished game's record; 404 with the reason for one in play."""
+        try:
+            return finished_record(the_lobby.store, table_id)
+        except NotServed as exc:
+            raise HTTPException(404, str(exc)) from None
+
+    @app.get("/games/{table_id}/steps.json")
+    async def game_steps(table_id: str, first: int = 0, count: int = STEPS_MAX
+                         ) -> dict[str, Any]:
+        """Steps of a finished game as a spectator saw them (the replay page reads these)."""
+        try:
+            return steps(finished_record(the_lobby.store, table_id), first, count)
+        except NotServed as exc:
+            raise HTTPException(404, str(exc)) from None
+
+    @app.get("/games/{table_id}", response_class=HTMLResponse)
+    async def replay_page(request: Request, table_id: str) -> HTMLResponse:
+        try:
+            record = finished_record(the_lobby.store, table_id)
+        except NotServed as exc:
+            raise HTTPException(404, f"No replay here: {exc}.") from None
+        return page(request, "replay.html", spec=GAMES[record["game"]].spec, record=record,
+                    table_id=table_id)
 
     @app.websocket("/ws")
     async def socket(ws: WebSocket) -> None:

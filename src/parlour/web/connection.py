@@ -274,6 +274,8 @@ class Connection:
                 room = self.lobby.room_for_watcher(table)  # refused: nothing changes
                 self._release()
                 self.watching = self.lobby.watch(room.id, self.send)
+            case p.Rematch():
+                self._rematch()
 
     def _release(self) -> None:
         """Lets go of every place this connection had, without leaving any seat."""
@@ -304,9 +306,10 @@ class Connection:
     def _lost(self, seating: Seating) -> None:
         """The lobby took ``seating`` from this connection (another device took the seat up,
         or the host removed us); the lobby already told the browser why."""
-        if self.seating is seating:
+        # a seating is a value (the lobby makes a new one each time a token is presented)
+        if self.seating == seating:
             self.seating = None
-        if self.holding is seating:
+        if self.holding == seating:
             self.holding = None
         self._update_busy()
 
@@ -353,6 +356,16 @@ class Connection:
         if table is None:
             raise Refused("join a table before taking a seat", "unknown_table")
         self._hold(self.lobby.sit(table, command.name, command.seat))
+
+    def _rematch(self) -> None:
+        """The finished table's rematch: this seat goes to its waiting room (``seated``,
+        then ``lobby`` updates), with the same token."""
+        seating = self.seating or self.holding
+        if seating is None:
+            raise Refused("only the people at a table can ask for a rematch", "no_seat")
+        again = self.lobby.rematch(seating)
+        self._release()
+        self._hold(again)
 
     def _host(self) -> Seating:
         seating = self.holding or self.seating

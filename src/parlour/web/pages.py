@@ -14,6 +14,8 @@ True
 from __future__ import annotations
 
 import hashlib
+import posixpath
+import re
 from functools import cache
 from pathlib import Path
 
@@ -47,6 +49,42 @@ def asset(name: str) -> str:
     return f"/static/{name}?v={_version(name)}"
 
 
+#: A static import of an ES module by a relative path: ``import { x } from "./dom.js";``.
+_IMPORT = re.compile(r'^\s*(?:import|export)\b[^;"]*?\bfrom\s*"(\.{1,2}/[^"]+)"', re.M)
+
+
+@cache
+def _graph(name: str) -> tuple[str, ...]:
+    """The static ES module ``name`` and every module it imports, directly or not."""
+    found: list[str] = []
+
+    def visit(module: str) -> None:
+        if module in found:
+            return
+        found.append(module)
+        for spec in _IMPORT.findall((STATIC / module).read_text("utf-8")):
+            visit(posixpath.normpath(posixpath.join(posixpath.dirname(module), spec)))
+
+    visit(name)
+    return tuple(found)
+
+
+@cache
+def module(name: str) -> str:
+    """The URL of a page's ES module, with a hash of it and of every module it imports: a
+    change to any of them is a new URL for the page."""
+    digest = hashlib.sha256()
+    for part in _graph(name):
+        digest.update((STATIC / part).read_bytes())
+    return f"/static/{name}?v={digest.hexdigest()[:10]}"
+
+
+def module_imports(name: str) -> list[str]:
+    """The URLs the module ``name`` imports, directly or not (as its imports name them, so
+    that a preload of them is the very module the import gets)."""
+    return [f"/static/{part}" for part in _graph(name)[1:]]
+
+
 def players_text(spec: GameSpec) -> str:
     """How many play at a live table, in words: "2 players", "2 to 42 players"."""
     low, high = spec.seats
@@ -55,5 +93,6 @@ def players_text(spec: GameSpec) -> str:
 
 def templates() -> Jinja2Templates:
     t = Jinja2Templates(directory=str(TEMPLATES))
-    t.env.globals.update(asset=asset, players_text=players_text)
+    t.env.globals.update(asset=asset, players_text=players_text, module=module,
+                         module_imports=module_imports)
     return t

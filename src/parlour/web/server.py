@@ -9,10 +9,12 @@ from __future__ import annotations
 import socket
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 import uvicorn
 
 from parlour.live.protocol import MAX_BYTES
+from parlour.store import StoreError, open_store
 from parlour.web.app import create_app
 from parlour.web.guard import Site
 
@@ -29,6 +31,13 @@ def config(app: object, **options: object) -> uvicorn.Config:
     settings: dict[str, object] = {"log_level": "warning", "ws_max_size": WS_MAX_SIZE,
                                    "ws_per_message_deflate": False, **options}
     return uvicorn.Config(app, **settings)  # type: ignore[arg-type]
+
+
+def default_database() -> Path:
+    """Where ``parlour serve`` keeps its games without ``--db``: the user's data directory."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("parlour")) / "parlour.db"
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -55,20 +64,32 @@ def url_of(sock: socket.socket) -> str:
     return f"http://{shown}:{port}/"
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, *, allowed_hosts: Sequence[str] = (),
-          origins: Sequence[str] = ()) -> int:
-    """Runs the server until Ctrl+C; returns the exit status. It answers to the host names
-    127.0.0.1, localhost, [::1], the address it listens on and ``allowed_hosts``; pages of
-    ``origins`` (besides its own) may open its socket."""
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
+          allowed_hosts: Sequence[str] = (), origins: Sequence[str] = ()) -> int:
+    """Runs the server until Ctrl+C, keeping its games in ``db`` (a SQLite file or a
+    PostgreSQL URL; by default :func:`default_database`); returns the exit status. It
+    answers to the host names 127.0.0.1, localhost, [::1], the address it listens on and
+    ``allowed_hosts``; pages of ``origins`` (besides its own) may open its socket."""
+    try:
+        store = open_store(db if db is not None else default_database())
+    except StoreError as exc:
+        print(f"parlour: {exc}", file=sys.stderr)
+        return 2
     try:
         sock = bind(host, port)
     except OSError as exc:
+        store.close()
         print(f"parlour: cannot listen on {host}:{port}: {exc.strerror or exc}"
               + (" (try --port with another number)" if port else ""), file=sys.stderr)
         return 2
     listening = [] if host in ("0.0.0.0", "::", "") else [f"[{host}]" if ":" in host else host]
     site = Site.of([*listening, *allowed_hosts], origins)
+    print(f"Games are kept in {store.where}", flush=True)
     print(f"Parlour is running: open {url_of(sock)} in your browser (Ctrl+C stops it)",
           flush=True)
-    uvicorn.Server(config(create_app(site=site))).run(sockets=[sock])
+    try:
+        uvicorn.Server(config(create_app(site=site, store=store, resume=True))).run(
+            sockets=[sock])
+    finally:
+        store.close()
     return 0

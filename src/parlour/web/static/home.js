@@ -1,51 +1,36 @@
 // The home page's list of open tables with friends, refreshed every few seconds from
-// /api/tables (the server renders the first one, so the page works without this).
-"use strict";
+// /api/tables (the server renders the first one, so the page works without this); each
+// game is named by its title in the games' specs.
+import { $, make } from "./lib/dom.js";
+import { allSpecs } from "./lib/specs.js";
 
-(() => {
-  const TITLES = { slapjack: "Slapjack", slabberjan: "Slabberjan", splunk: "Splunk" };
-  const box = document.getElementById("open-tables");
-  if (!box) return;
+const NONE = "No open table right now: create one and share its link.";
 
-  function draw(tables) {
-    box.textContent = "";
-    if (!tables.length) {
-      const p = document.createElement("p");
-      p.className = "none";
-      p.textContent = "No open table right now: create one and share its link.";
-      box.appendChild(p);
-      return;
-    }
-    const list = document.createElement("ul");
-    list.className = "open-tables";
-    for (const t of tables) {
-      const item = document.createElement("li");
-      const join = document.createElement("a");
-      join.className = "button";
-      join.href = `/table/${encodeURIComponent(t.table)}`;
-      join.textContent = "Join";
-      const what = document.createElement("span");
-      what.className = "what";
-      const game = document.createElement("b");
-      game.textContent = TITLES[t.game] || t.game;
-      what.append(game, `, ${t.players} seats, ${t.free} free`);
-      const who = document.createElement("span");
-      who.className = "who";
-      who.textContent = `with ${t.people.join(", ")}`;
-      item.append(join, what, who);
-      list.appendChild(item);
-    }
-    box.appendChild(list);
+// Each name in its own <bdi>: a right-to-left name does not reorder the list round it.
+const people = (names) => names.flatMap((name, i) => [...(i ? [", "] : []), make("bdi", { text: name })]);
+
+function draw(tables, titles) {
+  if (!tables.length) {
+    $("open-tables").replaceChildren(make("p", { class: "none", text: NONE }));
+    return;
   }
+  $("open-tables").replaceChildren(make("ul", { class: "open-tables" }, ...tables.map((t) => make("li", {},
+    make("a", { class: "button", href: `/table/${encodeURIComponent(t.table)}`, text: "Join" }), " ",
+    make("span", { class: "what" }, make("b", { text: titles[t.game] || t.game }), `, ${t.players} seats, ${t.free} free`),
+    " ", make("span", { class: "who" }, "with ", ...people(t.people))))));
+}
 
-  async function refresh() {
-    if (document.hidden) return;
-    try {
-      const response = await fetch("/api/tables", { cache: "no-store" });
-      if (response.ok) draw((await response.json()).tables);
-    } catch (e) { /* offline for a moment: keep the last list */ }
-  }
+async function refresh() {
+  if (document.hidden) return;
+  try {
+    const [response, specs] = await Promise.all([fetch("/api/tables", { cache: "no-store" }), allSpecs()]);
+    if (!response.ok) return;
+    const titles = Object.fromEntries(specs.map((s) => [s.name, s.title]));
+    draw((await response.json()).tables, titles);
+  } catch (e) { /* offline for a moment: keep the last list */ }
+}
 
+if ($("open-tables")) {
   setInterval(refresh, 4000);
   document.addEventListener("visibilitychange", refresh);
-})();
+}

@@ -1,0 +1,25 @@
+"""Durable tables and finished games: SQLite by default, PostgreSQL by URL.
+
+The store sits above the engine and below the live tables: it knows records, seats and
+actions as JSON, nothing of the lobby or the web.
+"""
+
+from parlour.store.store import (
+    UNFINISHED,
+    Store,
+    StoredSeat,
+    StoredTable,
+    StoreError,
+    open_store,
+    token_hash,
+)
+
+__all__ = [
+    "UNFINISHED",
+    "Store",
+    "StoreError",
+    "StoredSeat",
+    "StoredTable",
+    "open_store",
+    "token_hash",
+]

@@ -1,0 +1,370 @@
+"""Where tables and finished games are kept: SQLite by default, PostgreSQL by URL.
+
+One narrow interface, :class:`Store`, over two well-kept drivers (:mod:`sqlite3`,
+``psycopg``): a table's row (game, options, seed, the chance outcomes of its deal, phase,
+outcome), its seats (names, kinds and the SHA-256 of each seat token: a stolen database
+does not seat anybody) and every applied action with the chance outcomes it drew. A game
+is exactly that history (the engine replays it), so nothing else is stored.
+
+Every write is one transaction, committed before the call returns: the live tables call
+:meth:`Store.add_action` before any seat is told of the action, so a ``kill -9`` loses
+nothing anybody has seen. SQLite runs in WAL mode with ``synchronous=NORMAL``: a commit
+reaches the operating system at once (safe against a killed process) and the disk at the
+next checkpoint (an operating system crash may lose the last moments, never corrupt);
+PostgreSQL runs with ``synchronous_commit = off`` for the same promise.
+
+>>> store = open_store(":memory:")
+>>> store.new_table(StoredTable("t1", "slapjack", 2, {}, "normal", friends=False, seed=None,
+...     decks=[["AS"]], seats=[StoredSeat("You", "person", token_hash("secret"))]))
+>>> store.add_action("t1", 0, {"type": "flip", "player": 0}, t=0.5)
+>>> kept = store.table("t1")
+>>> kept.actions, kept.phase, store.find_token(token_hash("secret"))
+([{'type': 'flip', 'player': 0}], 'playing', ('t1', 0))
+>>> store.close()
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from parlour.store.migrations import pending
+
+#: a table's phases in the store; ``waiting`` and ``playing`` tables are unfinished
+UNFINISHED = ("waiting", "playing")
+
+
+class StoreError(Exception):
+    """The database cannot be used: the message is one line naming the file and why."""
+
+
+def token_hash(token: str) -> str:
+    """What the store keeps of a seat token (a token is a secret; its hash is not)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+@dataclass
+class StoredSeat:
+    name: str
+    kind: str
+    token_hash: str | None = None
+    left: bool = False
+
+
+@dataclass
+class StoredTable:
+    """A table as the store keeps it; ``actions`` (JSON, in order) and the chance
+    outcomes are enough to rebuild the game exactly."""
+
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    level: str
+    friends: bool
+    seed: int | None
+    decks: list[list[Any]] = field(default_factory=list)
+    shuffles: list[list[Any]] = field(default_factory=list)
+    seats: list[StoredSeat] = field(default_factory=list)
+    host: int = 0
+    phase: str = "playing"
+    created: float = 0.0
+    updated: float = 0.0
+    finished: float | None = None
+    outcome: dict[str, Any] | None = None
+    reason: str | None = None
+    rematch: str | None = None
+    actions: list[Any] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+    """When each action was applied, in seconds after the table opened."""
+
+    @property
+    def seeded(self) -> bool:
+        return self.seed is not None
+
+    def record(self) -> dict[str, Any]:
+        """The game record (``shared/spec/records.md``): every chance outcome explicit."""
+        return {"game": self.game, "players": self.players, "options": dict(self.options),
+                "seed": self.seed, "decks": self.decks, "shuffles": self.shuffles,
+                "actions": list(self.actions)}
+
+
+class _Cursor(Protocol):
+    def fetchone(self) -> Any: ...
+    def fetchall(self) -> list[Any]: ...
+
+
+class Store:
+    """Tables, seats and actions in one database; see the module docstring.
+
+    Not thread-safe: one event loop (one thread) uses a store.
+    """
+
+    def __init__(self, conn: Any, where: str, *, postgres: bool) -> None:
+        self._conn = conn
+        self.where = where
+        """The file or the database URL (without its password), for messages."""
+        self.postgres = postgres
+        self._migrate()
+
+    # -- plumbing --------------------------------------------------------------------------
+
+    def _sql(self, sql: str) -> str:
+        return sql.replace("?", "%s") if self.postgres else sql
+
+    def _run(self, sql: str, params: Sequence[Any] = ()) -> _Cursor:
+        cursor: _Cursor = self._conn.execute(self._sql(sql), params)
+        return cursor
+
+    def _many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        if rows:
+            self._conn.cursor().executemany(self._sql(sql), rows)
+
+    def _transaction(self) -> Any:
+        return self._conn.transaction() if self.postgres else _SqliteTransaction(self._conn)
+
+    def _migrate(self) -> None:
+        with self._transaction():
+            self._run("CREATE TABLE IF NOT EXISTS parlour_schema (version INTEGER NOT NULL)")
+            row = self._run("SELECT version FROM parlour_schema").fetchone()
+            if row is None:
+                self._run("INSERT INTO parlour_schema (version) VALUES (0)")
+                version = 0
+            else:
+                version = int(row[0])
+        for number, statements in pending(version):
+            with self._transaction():
+                for statement in statements:
+                    self._run(statement.format(
+                        without_rowid="" if self.postgres else " WITHOUT ROWID"))
+                self._run("UPDATE parlour_schema SET version = ?", (number,))
+
+    @property
+    def version(self) -> int:
+        return int(self._run("SELECT version FROM parlour_schema").fetchone()[0])
+
+    def close(self) -> None:
+        self._conn.close()
+
+    # -- writing -----------------------------------------------------------------------------
+
+    def new_table(self, table: StoredTable) -> None:
+        """Keeps a table as it opens (its deal included) with its seats."""
+        now = time.time()
+        table.created = table.created or now
+        with self._transaction():
+            self._run(
+                "INSERT INTO parlour_tables (id, game, players, options, level, friends, seed,"
+                " host, phase, created, updated, decks, shuffles, outcome, reason, rematch,"
+                " finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (table.id, table.game, table.players, _dumps(table.options), table.level,
+                 int(table.friends), table.seed, table.host, table.phase, table.created, now,
+                 _dumps(table.decks), _dumps(table.shuffles),
+                 None if table.outcome is None else _dumps(table.outcome), table.reason,
+                 table.rematch, table.finished))
+            self._write_seats(table.id, table.seats)
+
+    def _write_seats(self, table_id: str, seats: Sequence[StoredSeat]) -> None:
+        self._run("DELETE FROM parlour_seats WHERE table_id = ?", (table_id,))
+        self._many("INSERT INTO parlour_seats (table_id, seat, name, kind, token_hash,"
+                   " left_table) VALUES (?, ?, ?, ?, ?, ?)",
+                   [(table_id, n, s.name, s.kind, s.token_hash, int(s.left))
+                    for n, s in enumerate(seats)])
+
+    def set_seats(self, table_id: str, seats: Sequence[StoredSeat], *, host: int = 0,
+                  level: str | None = None) -> None:
+        """Who sits where now (and the host, and the computer players' speed)."""
+        with self._transaction():
+            self._write_seats(table_id, seats)
+            self._run("UPDATE parlour_tables SET host = ?, updated = ?,"
+                      " level = COALESCE(?, level) WHERE id = ?",
+                      (host, time.time(), level, table_id))
+
+    def add_action(self, table_id: str, n: int, action: Any, *, t: float,
+                   decks: Sequence[Sequence[Any]] = (), shuffles: Sequence[Sequence[Any]] = (),
+                   outcome: dict[str, Any] | None = None) -> None:
+        """Keeps action number ``n`` (from 0) with the chance outcomes it drew; with an
+        ``outcome`` the game is over and the table is finished, in the same commit.
+
+        The common case is one statement, committed on its own (the slap round trip pays
+        for it): the table's row is touched when it is put away or finishes, not per move.
+        """
+        insert = self._sql("INSERT INTO parlour_actions (table_id, n, action, t, decks,"
+                           " shuffles) VALUES (?, ?, ?, ?, ?, ?)")
+        row = (table_id, n, _dumps(action), t, _dumps(decks) if decks else None,
+               _dumps(shuffles) if shuffles else None)
+        if outcome is None:
+            self._conn.execute(insert, row)
+            return
+        now = time.time()
+        with self._transaction():
+            self._conn.execute(insert, row)
+            self._run("UPDATE parlour_tables SET phase = 'finished', updated = ?,"
+                      " finished = ?, outcome = ? WHERE id = ?",
+                      (now, now, _dumps(outcome), table_id))
+
+    def touch(self, table_id: str) -> None:
+        """Somebody was at the table just now (its people left it for a while)."""
+        self._run("UPDATE parlour_tables SET updated = ? WHERE id = ?", (time.time(), table_id))
+
+    def set_phase(self, table_id: str, phase: str, *, reason: str | None = None) -> None:
+        """``playing`` (the host started), ``left`` (abandoned by its people), ``closed``
+        (cannot go on: ``reason`` says why)."""
+        self._run("UPDATE parlour_tables SET phase = ?, updated = ?,"
+                  " reason = COALESCE(?, reason) WHERE id = ?",
+                  (phase, time.time(), reason, table_id))
+        if not self.postgres:
+            self._conn.commit()
+
+    def set_rematch(self, table_id: str, rematch: str) -> None:
+        self._run("UPDATE parlour_tables SET rematch = ? WHERE id = ?", (rematch, table_id))
+        if not self.postgres:
+            self._conn.commit()
+
+    # -- reading -----------------------------------------------------------------------------
+
+    _COLUMNS = ("id, game, players, options, level, friends, seed, host, phase, created,"
+                " updated, decks, shuffles, outcome, reason, rematch, finished")
+
+    def _table_from(self, row: Sequence[Any]) -> StoredTable:
+        (ident, game, players, options, level, friends, seed, host, phase, created, updated,
+         decks, shuffles, outcome, reason, rematch, finished) = row
+        return StoredTable(
+            ident, game, int(players), json.loads(options), level, bool(friends), seed,
+            json.loads(decks), json.loads(shuffles), host=int(host), phase=phase,
+            created=float(created), updated=float(updated),
+            finished=None if finished is None else float(finished),
+            outcome=None if outcome is None else json.loads(outcome), reason=reason,
+            rematch=rematch)
+
+    def table(self, table_id: str, *, actions: bool = True) -> StoredTable | None:
+        """The table ``table_id`` with its seats and (``actions``) its whole history."""
+        row = self._run(f"SELECT {self._COLUMNS} FROM parlour_tables WHERE id = ?",
+                        (table_id,)).fetchone()
+        if row is None:
+            return None
+        table = self._table_from(row)
+        table.seats = [StoredSeat(name, kind, token, bool(left)) for name, kind, token, left
+                       in self._run("SELECT name, kind, token_hash, left_table FROM"
+                                    " parlour_seats WHERE table_id = ? ORDER BY seat",
+                                    (table_id,)).fetchall()]
+        if actions:
+            for action, t, decks, shuffles in self._run(
+                    "SELECT action, t, decks, shuffles FROM parlour_actions"
+                    " WHERE table_id = ? ORDER BY n", (table_id,)).fetchall():
+                table.actions.append(json.loads(action))
+                table.times.append(float(t))
+                if decks is not None:
+                    table.decks += json.loads(decks)
+                if shuffles is not None:
+                    table.shuffles += json.loads(shuffles)
+        return table
+
+    def find_token(self, hashed: str) -> tuple[str, int] | None:
+        """The table and seat of an unfinished or finished table whose token hashes so."""
+        row = self._run("SELECT s.table_id, s.seat FROM parlour_seats s JOIN parlour_tables t"
+                        " ON t.id = s.table_id WHERE s.token_hash = ?"
+                        " AND t.phase IN ('waiting', 'playing', 'finished')",
+                        (hashed,)).fetchone()
+        return None if row is None else (row[0], int(row[1]))
+
+    def unfinished(self) -> Iterator[str]:
+        """The ids of every table still waiting or in play, oldest first."""
+        rows = self._run("SELECT id FROM parlour_tables WHERE phase IN ('waiting', 'playing')"
+                         " ORDER BY created").fetchall()
+        return iter([row[0] for row in rows])
+
+    def expire(self, before: float) -> int:
+        """Unfinished tables nobody touched since ``before`` are left: their tokens stop
+        working. Returns how many."""
+        cursor: Any = self._run("UPDATE parlour_tables SET phase = 'left', reason ="
+                                " 'nobody came back to it' WHERE phase IN ('waiting',"
+                                " 'playing') AND updated < ?", (before,))
+        if not self.postgres:
+            self._conn.commit()
+        return int(cursor.rowcount)
+
+    def counts(self) -> dict[str, int]:
+        """How many tables are in each phase."""
+        return {phase: int(n) for phase, n in self._run(
+            "SELECT phase, COUNT(*) FROM parlour_tables GROUP BY phase").fetchall()}
+
+
+class _SqliteTransaction:
+    """``BEGIN``/``COMMIT`` (or ``ROLLBACK`` on an exception) on an autocommit connection."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self._conn = conn
+
+    def __enter__(self) -> None:
+        self._conn.execute("BEGIN")
+
+    def __exit__(self, kind: object, *rest: object) -> None:
+        self._conn.execute("COMMIT" if kind is None else "ROLLBACK")
+
+
+def _open_sqlite(path: str) -> Store:
+    where = path
+    try:
+        if path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(path, timeout=2.0, isolation_level=None,
+                               check_same_thread=False)
+        conn.execute("PRAGMA page_size = 1024")  # small rows: less space per finished game
+        mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        if path != ":memory:" and str(mode).lower() != "wal":
+            raise StoreError(f"{where}: cannot use write-ahead logging (journal mode {mode})")
+        conn.execute("PRAGMA synchronous = NORMAL")
+        conn.execute("PRAGMA foreign_keys = OFF")
+        return Store(conn, where, postgres=False)
+    except sqlite3.DatabaseError as exc:
+        raise StoreError(f"{where}: cannot open the database ({exc})") from None
+    except OSError as exc:
+        raise StoreError(f"{where}: {exc.strerror or exc}") from None
+
+
+def _open_postgres(url: str) -> Store:
+    import psycopg
+
+    where = _without_password(url)
+    try:
+        conn = psycopg.connect(url, autocommit=True, connect_timeout=5)
+        # The same promise as SQLite's WAL with synchronous=NORMAL: a commit has reached the
+        # database server when it returns (a killed Parlour loses nothing), and its disk
+        # a moment later (a crashed database machine may lose the last moments, never
+        # corrupt). Waiting for the disk on every move would cost milliseconds per slap.
+        conn.execute("SET synchronous_commit TO off")
+        return Store(conn, where, postgres=True)
+    except psycopg.Error as exc:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise StoreError(f"{where}: {first}") from None
+
+
+def _without_password(url: str) -> str:
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+def open_store(target: str | Path) -> Store:
+    """The store at ``target``: a ``postgresql://`` (or ``postgres://``) URL, or a SQLite
+    file (``:memory:`` for one that lives as long as the process). Raises
+    :class:`StoreError` (one line, naming the database) if it cannot be used."""
+    text = str(target)
+    if text.startswith(("postgresql://", "postgres://")):
+        return _open_postgres(text)
+    return _open_sqlite(text)

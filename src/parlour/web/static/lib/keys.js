@@ -1,0 +1,24 @@
+// A game page's keys. Keys act only when no menu is open and nobody is typing; Space, when
+// it is a key of the page, is never a button press or a scroll; Enter on a focused button
+// presses that button.
+
+const typing = (t) => t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.isContentEditable);
+const pressable = (t) => t && (t.tagName === "BUTTON" || t.tagName === "A" || t.tagName === "INPUT");
+const keyOf = (e) => (e.code === "Space" || e.key === " " ? "Space"
+  : e.key.length === 1 ? e.key.toLowerCase() : e.key);
+
+// bindings: {"Space": fn, "f": fn, "1": fn, "Enter": fn, ...}, each called with the key;
+// held() is true while a menu is open.
+export function keys(bindings, held = () => false) {
+  document.addEventListener("keydown", (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey || held() || typing(e.target)) return;
+    const key = keyOf(e);
+    const act = bindings[key];
+    if (!act || (key === "Enter" && pressable(e.target))) return;
+    e.preventDefault();
+    if (!e.repeat) act(key);
+  });
+  document.addEventListener("keyup", (e) => {
+    if (bindings.Space && keyOf(e) === "Space" && !held() && !typing(e.target)) e.preventDefault();
+  });
+}

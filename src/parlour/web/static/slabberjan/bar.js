@@ -1,0 +1,58 @@
+// What the Slabberjan bar says to do next, from the view alone: [main line, hint, tone].
+import { plural } from "../lib/dom.js";
+import { legal } from "../lib/legal.js";
+import { a, isMatador } from "../lib/pieces.js";
+
+// How many players move before us this round, walking the turn seat's `left` neighbours up
+// to the dealer, who is last (ruling S3); null when our turn is over or never comes.
+function turnsUntil(view, me) {
+  if (view.turn === null || me === null || view.players[me].out) return null;
+  if (view.bird) return me === view.dealer ? 1 : null; // after a bird, only the dealer
+  let seat = view.turn;
+  for (let k = 0; seat !== null && k < view.players.length; k++) {
+    if (seat === me) return k;
+    if (seat === view.dealer) return null;
+    seat = view.players[seat].left;
+  }
+  return null;
+}
+
+function ourTurn(view, me, names) {
+  const left = names.name(view.players[me].left);
+  if (legal(view, "draw")) {
+    return [view.bird ? "The bird stopped the swaps: you deal, draw from the bag or stand"
+      : "You are the dealer: draw from the bag or stand", "Draw (D) · Stand (T or Enter)", "go"];
+  }
+  if (legal(view, "swap") && legal(view, "stand")) {
+    return [`Your turn: swap with ${left}, or stand`, "Swap (S) · Stand (T or Enter) · free choice", "go"];
+  }
+  if (legal(view, "swap")) return [`Your turn: swap with ${left}`, "Below the inn you must try: Swap or S", "go"];
+  if (isMatador(view.piece)) {
+    return [`Your turn: you hold ${a(view.piece)}, a matador: stand`, "Stand, T or Enter", "go"];
+  }
+  return ["Your turn: stand", view.bag === 0 ? "The bag is empty: Stand, T or Enter" : "Stand, T or Enter", "go"];
+}
+
+export function barFor(table, names) {
+  const view = table.view;
+  const me = table.seat;
+  const { name, mine } = names;
+  if (view.winner !== null) {
+    if (mine(view.winner)) {
+      return ["You won!", table.friends ? "You take the pot" : "You take the pot. Press New game to play again", "good"];
+    }
+    return [`${name(view.winner)} won.`, me === null ? "The game is over" : table.friends ? "" : "Press New game to try again",
+      me === null ? "" : "bad"];
+  }
+  if (me === null) return [`Watching: ${name(view.turn)}'s turn`, view.bird ? "The bird stopped the swaps" : "", ""];
+  if (view.players[me].out) {
+    return ["You are out.", table.friends ? "Watch the end of the game" : "Watch the end, or press New game", "bad"];
+  }
+  if (view.turn === me && view.legal.length) return ourTurn(view, me, names);
+  const k = turnsUntil(view, me);
+  const dealing = view.turn === view.dealer;
+  const who = dealing ? `${name(view.turn)} (the dealer)` : name(view.turn);
+  const hint = k === null ? "You have had your turn this round"
+    : k === 1 ? "You are next" : `Your turn comes after ${plural(k, "more player")}`;
+  return [dealing ? `${who}: draw or stand` : `${who}'s turn`, hint, ""];
+}

@@ -1,0 +1,41 @@
+"""A real Parlour server process for the durability tests: ``python tests/fast_server.py DB``.
+
+The app and the store are the real ones (``parlour serve`` builds the same); the computer
+players are the tests' quick stand-ins on stacked Slapjack decks, so that a game ends in
+seconds. Prints the URL once it listens; a SIGKILL is the crash the tests inflict.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+import uvicorn
+from conftest import FAST_PACING, quick_decks, quick_players
+
+from parlour.live import Lobby
+from parlour.store import StoreError, open_store
+from parlour.web import create_app
+from parlour.web.server import bind, url_of
+
+
+def main() -> int:
+    try:
+        store = open_store(sys.argv[1])
+    except StoreError as exc:
+        print(f"parlour: {exc}", file=sys.stderr)
+        return 2
+    lobby = Lobby(store=store, players=quick_players, decks=quick_decks, pacing=FAST_PACING,
+                  takeover=0.3, grace=30.0)
+    sock = bind("127.0.0.1", 0)
+    app = create_app(lobby=lobby, resume=True)
+    print(url_of(sock), flush=True)
+    uvicorn.Server(uvicorn.Config(app, log_level="warning", ws_per_message_deflate=False)
+                   ).run(sockets=[sock])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,176 @@
+"""The store on SQLite and on a throwaway PostgreSQL: what goes in comes back, migrations
+open older databases, bad files are one-line errors, and games kept by the lobby replay to
+exactly where they were."""
+
+from __future__ import annotations
+
+import dataclasses
+import sqlite3
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import command, quick_decks, quick_players
+
+from parlour.bots import make_player
+from parlour.bots.base import ComputerPlayer, Decision
+from parlour.games import GAMES, replay
+from parlour.live import Lobby
+from parlour.store import StoredSeat, StoredTable, StoreError, open_store, token_hash
+from parlour.store.migrations import MIGRATIONS
+
+
+def _table(ident: str = "t1") -> StoredTable:
+    return StoredTable(ident, "slapjack", 2, {}, "normal", friends=True, seed=None,
+                       decks=[["AS", "KD"]],
+                       seats=[StoredSeat("Ann", "person", token_hash("ann")),
+                              StoredSeat("Open seat", "open")])
+
+
+def test_a_table_its_seats_and_its_actions_come_back_as_they_went_in(db: str) -> None:
+    store = open_store(db)
+    store.new_table(_table())
+    store.add_action("t1", 0, {"type": "flip", "player": 0}, t=0.25)
+    store.add_action("t1", 1, {"type": "flip", "player": 1}, t=0.5, shuffles=[["AS", "KD"]])
+    store.set_seats("t1", [StoredSeat("Ann", "person", token_hash("ann")),
+                           StoredSeat("Bob", "person", token_hash("bob"))], host=1)
+    store.close()
+    again = open_store(db)  # a new process on the same database
+    kept = again.table("t1")
+    assert kept is not None
+    assert kept.actions == [{"type": "flip", "player": 0}, {"type": "flip", "player": 1}]
+    assert kept.times == [0.25, 0.5] and kept.shuffles == [["AS", "KD"]]
+    assert [s.name for s in kept.seats] == ["Ann", "Bob"] and kept.host == 1
+    assert again.find_token(token_hash("bob")) == ("t1", 1)
+    assert again.find_token(token_hash("nobody")) is None
+    assert list(again.unfinished()) == ["t1"]
+    again.add_action("t1", 2, {"type": "flip", "player": 0}, t=1.0,
+                     outcome={"winner": 0, "termination": "all_cards"})
+    finished = again.table("t1")
+    assert finished is not None and finished.phase == "finished"
+    assert finished.outcome == {"winner": 0, "termination": "all_cards"}
+    assert list(again.unfinished()) == []
+    again.close()
+
+
+def test_an_action_number_is_kept_once(db: str) -> None:
+    store = open_store(db)
+    store.new_table(_table())
+    store.add_action("t1", 0, {"type": "flip", "player": 0}, t=0.1)
+    with pytest.raises(Exception):  # noqa: B017 - each driver names its own IntegrityError
+        store.add_action("t1", 0, {"type": "flip", "player": 1}, t=0.2)
+    kept = store.table("t1")
+    assert kept is not None and kept.actions == [{"type": "flip", "player": 0}]
+    store.close()
+
+
+def test_tables_nobody_came_back_to_expire(db: str) -> None:
+    store = open_store(db)
+    store.new_table(_table("old"))
+    assert store.expire(before=0.0) == 0  # touched after the epoch: kept
+    assert store.expire(before=10**12) == 1
+    assert store.table("old").phase == "left"  # type: ignore[union-attr]
+    assert store.find_token(token_hash("ann")) is None  # its token no longer seats anyone
+    store.close()
+
+
+def test_the_store_keeps_token_hashes_never_tokens(tmp_path: Path) -> None:
+    path = tmp_path / "p.db"
+    store = open_store(path)
+    store.new_table(_table())
+    store.close()
+    raw = path.read_bytes() + (tmp_path / "p.db-wal").read_bytes() if (
+        tmp_path / "p.db-wal").exists() else path.read_bytes()
+    assert b"ann" not in raw.replace(b"Ann", b"")
+    assert token_hash("ann").encode() in raw
+
+
+def test_a_database_from_before_a_migration_opens_and_keeps_its_games(tmp_path: Path) -> None:
+    path = tmp_path / "v1.db"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE parlour_schema (version INTEGER NOT NULL)")
+    conn.execute("INSERT INTO parlour_schema VALUES (1)")
+    for statement in MIGRATIONS[0]:
+        conn.execute(statement.format(without_rowid=" WITHOUT ROWID"))
+    conn.execute("INSERT INTO parlour_tables VALUES ('old', 'slapjack', 2, '{}', 'easy', 0,"
+                 " NULL, 0, 'playing', 1.0, 2.0, '[]', '[]', NULL, NULL)")
+    conn.commit()
+    conn.close()
+    store = open_store(path)
+    assert store.version == len(MIGRATIONS)
+    kept = store.table("old")
+    assert kept is not None and kept.level == "easy" and kept.rematch is None
+    store.set_rematch("old", "new")
+    assert store.table("old").rematch == "new"  # type: ignore[union-attr]
+    store.close()
+
+
+def test_a_file_that_is_not_a_database_is_one_line_naming_it(tmp_path: Path) -> None:
+    path = tmp_path / "notes.db"
+    path.write_bytes(b"these are my notes, not a database" * 100)
+    with pytest.raises(StoreError) as exc:
+        open_store(path)
+    message = str(exc.value)
+    assert str(path) in message and "\n" not in message
+
+
+def test_an_unreachable_postgresql_is_one_line_without_the_password() -> None:
+    from servers import free_port
+
+    with pytest.raises(StoreError) as exc:
+        open_store(f"postgresql://ann:hunter2@127.0.0.1:{free_port()}/parlour")
+    message = str(exc.value)
+    assert "hunter2" not in message and "127.0.0.1" in message and "\n" not in message
+
+
+@pytest.mark.parametrize("game", ["slapjack", "splunk", "slabberjan"])
+async def test_a_game_the_lobby_kept_replays_from_the_store_to_where_it_was(
+        db: str, game: str) -> None:
+    """Computer players play a whole game at a table; the store's record replays to the
+    same end, and the lobby of a new process brings the finished table back for viewing."""
+    import asyncio
+
+    store = open_store(db)
+    no_pauses = {name: dataclasses.replace(cls.spec.pacing, pause={}) for name, cls in
+                 GAMES.items()}
+    lobby = Lobby(store=store, pacing=no_pauses,
+                  players=quick_players if game == "slapjack" else _fast(game),
+                  decks=quick_decks if game == "slapjack" else None)
+    seating = lobby.open(command(type="start", game=game, level="hard"))
+    table = seating.room.table
+    assert table is not None
+    table.seat_computer(0, _fast(game)(game, "hard", 0))  # the person's seat plays itself
+    for _ in range(3000):
+        if table.over:
+            break
+        await asyncio.sleep(0.01)
+    assert table.over
+    kept = store.table(seating.room.id)
+    assert kept is not None and kept.phase == "finished"
+    replayed = replay(kept.record())
+    assert replayed.view(None) == seating.room.game.view(None)
+    assert kept.outcome == seating.room.game.outcome.to_json()  # type: ignore[union-attr]
+    lobby.close()
+    store.close()
+
+
+class Instant(ComputerPlayer[Any]):
+    """A real computer player of any game that acts at once (the store test is not a race)."""
+
+    def __init__(self, inner: ComputerPlayer[Any]) -> None:
+        super().__init__(inner.seat, level=inner.level, seed=0)
+        self.game = inner.game
+        self.inner = inner
+
+    def decide(self, view: Any, events: Sequence[dict[str, Any]]) -> Decision | None:
+        decision = self.inner.decide(view, events)
+        return None if decision is None else Decision(decision.action, 0.001)
+
+
+def _fast(game: str) -> Callable[..., ComputerPlayer[Any]]:
+    def make(name: str, level: str, seat: int, *, seed: int | None = None
+             ) -> ComputerPlayer[Any]:
+        return Instant(make_player(name, level, seat, seed=seed))
+
+    return make
