@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import time
 from collections.abc import AsyncIterator, Iterator
@@ -306,3 +307,32 @@ def test_a_computer_that_thinks_too_hard_is_slowed_down_by_its_budget() -> None:
         assert cheap.decide({"winner": None, "players": [{}, {"out": False}], "slappable": False,
                              "turn": 1}, []) == Decision(Flip(1), QuickFlipper.flip_after)
     budgets.forget("table", "1.2.3.4")
+
+
+async def test_computer_moves_due_at_once_take_turns_with_the_sockets_and_other_owners() -> None:
+    """Many computer moves falling due together (one client's many tables) do not hold the
+    event loop: the loop serves its sockets between two moves, and another owner's move
+    waits for one move at most."""
+    from parlour.live.caps import Turns
+
+    turns = Turns()
+    ran: list[object] = []
+    loop = asyncio.get_running_loop()
+    now = loop.time()
+    many, other = turns.clock("1.2.3.4"), turns.clock("5.6.7.8")
+    for i in range(6):  # due one after another (a real clock's instants never tie)
+        many.call_at(now + i * 1e-6, lambda i=i: ran.append(("many", i)))
+    other.call_at(now + 1e-5, lambda: ran.append(("other", 0)))
+    many.call_at(now, lambda: ran.append(("many", "cancelled"))).cancel()
+
+    async def sockets() -> None:
+        for _ in range(40):  # bounded
+            ran.append("io")
+            await asyncio.sleep(0)
+
+    await asyncio.gather(sockets(), asyncio.sleep(0.05))
+    moves = [m for m in ran if m != "io"]
+    assert moves.index(("other", 0)) <= 1 and ("many", "cancelled") not in moves
+    assert [m for m in moves if m != ("other", 0)] == [("many", i) for i in range(6)]
+    at = [i for i, m in enumerate(ran) if m != "io"]
+    assert all(b - a >= 2 for a, b in itertools.pairwise(at)), ran  # the sockets in between
