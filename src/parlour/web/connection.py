@@ -381,6 +381,11 @@ async def serve_socket(ws: WebSocket, lobby: Lobby, limits: Limits, gate: Gate) 
     address = ws.client.host if ws.client is not None else ""
     refused = gate.admit(address)
     if refused is not None and refused[0] == "slow_down":
+        if gate.holding(address):  # a client that retries at once retries once a second
+            try:
+                await asyncio.sleep(gate.hold)
+            finally:
+                gate.held(address)
         with suppress(WebSocketDisconnect, RuntimeError, OSError):
             await ws.close(1008)  # before the handshake: HTTP 403, nothing more
         return
