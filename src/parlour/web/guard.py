@@ -294,7 +294,7 @@ class Gate:
     def __init__(self, *, per_address: int = 32, idle_per_address: int = 8,
                  total: int = 10_000, rate: float | None = 100.0, burst: int = 200,
                  connect_rate: float = 5.0, connect_burst: int = 20,
-                 flood_bar: float = 5.0, hold: float = 1.0, held_per_address: int = 8) -> None:
+                 flood_bar: float = 5.0, hold: float = 1.0, held_per_address: int = 64) -> None:
         self.per_address = per_address
         self.idle_per_address = idle_per_address
         self.total = total
