@@ -6,6 +6,9 @@ import { allSpecs } from "./lib/specs.js";
 
 const NONE = "No open table right now: create one and share its link.";
 
+// Each name in its own <bdi>: a right-to-left name does not reorder the list round it.
+const people = (names) => names.flatMap((name, i) => [...(i ? [", "] : []), make("bdi", { text: name })]);
+
 function draw(tables, titles) {
   if (!tables.length) {
     $("open-tables").replaceChildren(make("p", { class: "none", text: NONE }));
@@ -14,7 +17,7 @@ function draw(tables, titles) {
   $("open-tables").replaceChildren(make("ul", { class: "open-tables" }, ...tables.map((t) => make("li", {},
     make("a", { class: "button", href: `/table/${encodeURIComponent(t.table)}`, text: "Join" }), " ",
     make("span", { class: "what" }, make("b", { text: titles[t.game] || t.game }), `, ${t.players} seats, ${t.free} free`),
-    " ", make("span", { class: "who", text: `with ${t.people.join(", ")}` })))));
+    " ", make("span", { class: "who" }, "with ", ...people(t.people))))));
 }
 
 async function refresh() {

@@ -8,10 +8,6 @@ export const KINDS = ["knight", "bird", "cat", "inn", "12", "11", "10", "9", "8"
   "4", "3", "2", "1", "0", "white bread", "chamber pot", "scary face", "fool"];
 const MATADORS = new Set(KINDS.slice(0, 4));
 const RANK = Object.fromEntries(KINDS.map((k, i) => [k, KINDS.length - 1 - i]));
-export const WORDS = {
-  inn: "go by the Inn", cat: "meow", bird: "stand still in front of the bird",
-  knight: "cut short",
-};
 
 const INK = "#2a211b";
 

@@ -1,10 +1,10 @@
 // Our own place below the table: our piece, what it means, our chips, and what we learned
 // in our own swaps this round (the view's `learned`).
 import { $, make, plural } from "../lib/dom.js";
-import { a, backSVG, isMatador, pieceSVG, rank, WORDS } from "../lib/pieces.js";
+import { a, backSVG, isMatador, pieceSVG, rank } from "../lib/pieces.js";
 
 function meaning(piece) {
-  if (isMatador(piece)) return `, a matador: you never swap it; “${WORDS[piece]}”`;
+  if (isMatador(piece)) return ", a matador: you never swap it";
   if (piece === "fool") return ", the weakest piece";
   return rank(piece) <= 3 ? ", below zero" : "";
 }

@@ -59,11 +59,8 @@ export function teller(table, names, { say, book, seatOf }) {
         me() === null ? "" : mine(e.player) ? "good" : "bad");
       flash(seatOf(e.player), "good");
     },
-    wrong_slap(e, view, before) {
-      // a stack other than the one just played on has nothing to slap; the one just played
-      // on made no pair, sandwich or joker
-      const latest = Boolean(before && before.last_play && before.last_play.stack === e.stack);
-      const why = latest ? "no pair, sandwich or joker" : "not the card just played";
+    wrong_slap(e) {
+      const why = e.reason; // the referee's words: no pair, sandwich or joker, or not the latest play
       book.add("wrong", [
         { tag: "Wrong slap" }, { b: `Wrong slap by ${lower(e.player)}` }, ` on ${stackName(e.stack)} (${why}). `,
         took(e.taker, e.cards),
