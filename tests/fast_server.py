@@ -9,17 +9,23 @@ seconds. Prints the URL once it listens; a SIGKILL is the crash the tests inflic
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
 import uvicorn
-from conftest import FAST_PACING, quick_decks, quick_players
+from conftest import FAST_PACING, fast_decks, fast_players
 
+from parlour.games import GAMES
 from parlour.live import Lobby
 from parlour.store import StoreError, open_store
 from parlour.web import create_app
 from parlour.web.server import bind, url_of
+
+#: Slapjack's test pacing; the other games' own, without their pauses
+PACING = {**{name: replace(cls.spec.pacing, pause={}) for name, cls in GAMES.items()},
+          **FAST_PACING}
 
 
 def main() -> int:
@@ -28,7 +34,7 @@ def main() -> int:
     except StoreError as exc:
         print(f"parlour: {exc}", file=sys.stderr)
         return 2
-    lobby = Lobby(store=store, players=quick_players, decks=quick_decks, pacing=FAST_PACING,
+    lobby = Lobby(store=store, players=fast_players, decks=fast_decks, pacing=PACING,
                   takeover=0.3, grace=30.0)
     sock = bind("127.0.0.1", 0)
     redis = sys.argv[2] if len(sys.argv) > 2 else None
