@@ -252,10 +252,10 @@ class HostDeals(Lobby):
     """The host (the longest hostile name) deals Slabberjan's first round, so that the round
     line names them and the bar the next seat's name."""
 
-    def create(self, command: Create) -> Seating:
+    def create(self, command: Create, owner: str | None = None) -> Seating:
         if command.spec.name == "slabberjan":
             command = dataclasses.replace(command, options={**command.options, "dealer": 0})
-        return super().create(command)
+        return super().create(command, owner)
 
 
 @pytest.fixture(scope="module")
