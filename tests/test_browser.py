@@ -89,7 +89,8 @@ def wins(page: Any) -> tuple[str, str]:
 def test_a_whole_game_with_the_keyboard_raises_the_wins_and_they_survive_a_reload(
         page: Any, quick_site: str) -> None:
     page.goto(quick_site + "/slapjack")
-    page.wait_for_function("document.getElementById('bar').textContent.startsWith('Your turn')")
+    page.wait_for_function(
+        "() => document.getElementById('bar').textContent.startsWith('Your turn')")
     assert text(page, "#players-button") == "2 players"
     assert text(page, "#pile") == "Empty pile"
     assert text(page, ".opponents .seat .count") == "26 cards"
@@ -102,25 +103,28 @@ def test_a_whole_game_with_the_keyboard_raises_the_wins_and_they_survive_a_reloa
     assert text(page, ".opponents .seat .status") == "Out"
     assert wins(page) == ("1", "Normal, 2 players")
     page.reload()
-    page.wait_for_function("document.body.dataset.state === 'won'")
+    page.wait_for_function("() => document.body.dataset.state === 'won'")
     assert wins(page) == ("1", "Normal, 2 players")  # kept, and the same win not counted twice
     page.click("#new-game")
-    page.wait_for_function("document.getElementById('bar').textContent.startsWith('Your turn')")
+    page.wait_for_function(
+        "() => document.getElementById('bar').textContent.startsWith('Your turn')")
     assert wins(page) == ("1", "Normal, 2 players")
 
 
 def test_a_whole_game_with_clicks_at_another_speed_and_player_count(
         page: Any, quick_site: str) -> None:
     page.goto(quick_site + "/slapjack")
-    page.wait_for_function("document.getElementById('bar').textContent.startsWith('Your turn')")
+    page.wait_for_function(
+        "() => document.getElementById('bar').textContent.startsWith('Your turn')")
     assert page.is_hidden("#players-menu")
     page.click("#players-button")
     assert page.is_visible("#players-menu")
     page.click("[data-players='3']")
     assert page.is_hidden("#players-menu")
     page.click("[data-level=easy]")
-    page.wait_for_function("document.querySelectorAll('.opponents .seat').length === 2")
-    page.wait_for_function("document.getElementById('bar').textContent.startsWith('Your turn')")
+    page.wait_for_function("() => document.querySelectorAll('.opponents .seat').length === 2")
+    page.wait_for_function(
+        "() => document.getElementById('bar').textContent.startsWith('Your turn')")
     assert text(page, "#players-button") == "3 players"
     assert page.get_attribute("[data-level=easy]", "aria-checked") == "true"
     assert wins(page) == ("0", "Easy, 3 players")
@@ -134,7 +138,8 @@ def test_a_whole_game_with_clicks_at_another_speed_and_player_count(
     assert wins(page) == ("0", "Easy, 2 players")
     page.click("[data-level=normal]")
     page.reload()
-    page.wait_for_function("document.getElementById('bar').textContent.startsWith('Your turn')")
+    page.wait_for_function(
+        "() => document.getElementById('bar').textContent.startsWith('Your turn')")
     assert wins(page) == ("0", "Normal, 2 players")
     page.click("[data-level=easy]")
     page.click("#players-button")
@@ -144,7 +149,8 @@ def test_a_whole_game_with_clicks_at_another_speed_and_player_count(
 
 def test_a_whole_game_with_taps_on_a_phone_sized_screen(phone: Any, quick_site: str) -> None:
     phone.goto(quick_site + "/slapjack")
-    phone.wait_for_function("document.getElementById('bar').textContent.startsWith('Your turn')")
+    phone.wait_for_function(
+        "() => document.getElementById('bar').textContent.startsWith('Your turn')")
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, "the page scrolls sideways on a phone"
     for selector in ("#pile", "#my-deck", "#slap", "#flip", "#bar"):
@@ -152,8 +158,9 @@ def test_a_whole_game_with_taps_on_a_phone_sized_screen(phone: Any, quick_site: 
         assert box["y"] + box["height"] <= 844, f"{selector} is below the first screen"
     phone.click("#players-button")
     phone.click("[data-players='4']")
-    phone.wait_for_function("document.querySelectorAll('.opponents .seat').length === 3")
-    phone.wait_for_function("document.getElementById('bar').textContent.startsWith('Your turn')")
+    phone.wait_for_function("() => document.querySelectorAll('.opponents .seat').length === 3")
+    phone.wait_for_function(
+        "() => document.getElementById('bar').textContent.startsWith('Your turn')")
     seen = play(phone, lambda: phone.tap("#flip"), lambda: phone.tap("#slap"))
     assert "Next Jack or out" in seen
     assert wins(phone) == ("1", "Normal, 4 players")
@@ -172,9 +179,10 @@ def seed_where(first_cards_jacks: tuple[bool, ...]) -> int:
 def test_a_wrong_slap_is_shown_with_who_slapped_and_costs_one_card(
         page: Any, slow_site: str) -> None:
     page.goto(f"{slow_site}/slapjack?seed={seed_where((False,))}")
-    page.wait_for_function("document.getElementById('bar').textContent.startsWith('Your turn')")
+    page.wait_for_function(
+        "() => document.getElementById('bar').textContent.startsWith('Your turn')")
     page.keyboard.press("f")
-    page.wait_for_function("document.getElementById('pile').dataset.flips === '1'")
+    page.wait_for_function("() => document.getElementById('pile').dataset.flips === '1'")
     assert text(page, "#bar").startswith("Computer 1 flips next")
     page.focus("#new-game")  # Space slaps even with a button focused; it never presses it
     page.keyboard.press(" ")
@@ -190,9 +198,10 @@ def test_a_wrong_slap_is_shown_with_who_slapped_and_costs_one_card(
 def test_a_jack_slapped_by_the_computer_is_shown_with_who_slapped(
         page: Any, slow_site: str) -> None:
     page.goto(f"{slow_site}/slapjack?seed={seed_where((True,))}")
-    page.wait_for_function("document.getElementById('bar').textContent.startsWith('Your turn')")
+    page.wait_for_function(
+        "() => document.getElementById('bar').textContent.startsWith('Your turn')")
     page.click("#flip")
-    page.wait_for_function("document.getElementById('pile').classList.contains('jack')")
+    page.wait_for_function("() => document.getElementById('pile').classList.contains('jack')")
     assert text(page, "#bar").startswith("Jack! Slap it!")
     page.wait_for_selector("#pile-badge:not([hidden])")
     assert text(page, "#pile-badge") == "✋ Computer 1 slapped the Jack!"
@@ -204,12 +213,12 @@ def test_the_real_computer_players_play_through_the_page(page: Any) -> None:
     with running(create_app()) as url:
         page.goto(f"{url}/slapjack?seed={seed_where((False, False))}")
         page.wait_for_function(
-            "document.getElementById('bar').textContent.startsWith('Your turn')")
+            "() => document.getElementById('bar').textContent.startsWith('Your turn')")
         page.click("[data-level=hard]")
         page.wait_for_function(
-            "document.getElementById('bar').textContent.startsWith('Your turn')")
+            "() => document.getElementById('bar').textContent.startsWith('Your turn')")
         page.keyboard.press("f")
         # the computer answers with a flip of its own within seconds
-        page.wait_for_function("Number(document.getElementById('pile').dataset.flips) >= 2",
+        page.wait_for_function("() => Number(document.getElementById('pile').dataset.flips) >= 2",
                                timeout=10000)
         assert text(page, "#wins-where") == "Hard, 2 players"

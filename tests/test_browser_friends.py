@@ -64,9 +64,9 @@ def stacked(game: str, players: int) -> list[list[str]]:
 class DealerAtSeat2(Lobby):
     """The page does not choose the first dealer; this test does."""
 
-    def create(self, command: Create) -> Seating:
+    def create(self, command: Create, owner: str | None = None) -> Seating:
         return super().create(dataclasses.replace(command, options={**command.options,
-                                                                     "dealer": 2}))
+                                                                     "dealer": 2}), owner)
 
 
 @pytest.fixture(scope="module")
@@ -128,7 +128,7 @@ def test_two_people_and_a_spectator_each_see_only_their_own_secrets_and_a_droppe
         spy.page.goto(link)
         spy.page.wait_for_selector("#sit-form", state="visible")
         ann.page.wait_for_function(
-            "document.querySelectorAll('#seats li.seat-person').length === 2")
+            "() => document.querySelectorAll('#seats li.seat-person').length === 2")
 
         # Ann starts: both go to the game page with their own token, the spy may watch.
         ann.page.click("#begin")
@@ -139,7 +139,7 @@ def test_two_people_and_a_spectator_each_see_only_their_own_secrets_and_a_droppe
         for person in (ann, bob):
             person.page.wait_for_selector("#my-piece [data-piece]")
         spy.page.wait_for_selector("#watching", state="visible")
-        spy.page.wait_for_function("document.body.dataset.state !== 'waiting'")
+        spy.page.wait_for_function("() => document.body.dataset.state !== 'waiting'")
 
         # What each one sees: their own piece, never another's; the spy no piece at all.
         assert ann.pieces_in_page() == {ANN}
@@ -162,7 +162,7 @@ def test_two_people_and_a_spectator_each_see_only_their_own_secrets_and_a_droppe
         ann_game = ann.page.url
         ann.page.close()
         bob.page.wait_for_function(
-            "document.getElementById('bar').textContent.startsWith('Your turn')",
+            "() => document.getElementById('bar').textContent.startsWith('Your turn')",
             timeout=15000)
         assert room.table is not None and 0 in room.table.computers
         assert any('"away":true' in f for f in spy.frames)
@@ -219,7 +219,7 @@ def test_the_slapjack_page_seats_a_friend_at_seat_1_and_a_spectator_watches(
         bob.page.fill("#sit-name", "Bob")
         bob.page.click("#sit-form button[type=submit]")
         ann.page.wait_for_function(
-            "document.querySelectorAll('#seats li.seat-person').length === 2")
+            "() => document.querySelectorAll('#seats li.seat-person').length === 2")
         ann.page.click("#begin")
         bob.page.wait_for_url(re.compile(r"/slapjack\?token="))
         ann.page.wait_for_url(re.compile(r"/slapjack\?token="))
@@ -227,20 +227,20 @@ def test_the_slapjack_page_seats_a_friend_at_seat_1_and_a_spectator_watches(
 
         # Bob sits at seat 1: the others are Ann and Computer 2, and it is Ann's turn.
         bob.page.wait_for_function(
-            "document.getElementById('bar').textContent.startsWith('Ann flips next')")
+            "() => document.getElementById('bar').textContent.startsWith('Ann flips next')")
         names = bob.page.eval_on_selector_all(".opponents .name", NAMES)
         assert names == ["Computer 2", "Ann"]
         assert bob.page.get_attribute("#my-seat", "data-seat") == "1"
         assert not bob.page.is_visible("#new-game")  # not his table to redeal
         ann.page.wait_for_function(
-            "document.getElementById('bar').textContent.startsWith('Your turn')")
+            "() => document.getElementById('bar').textContent.startsWith('Your turn')")
         ann.page.keyboard.press("f")
         bob.page.wait_for_function(
-            "document.getElementById('bar').textContent.startsWith('Your turn')")
+            "() => document.getElementById('bar').textContent.startsWith('Your turn')")
 
         # The spectator: every seat across the table, nothing to press.
         spy.page.wait_for_selector(".watching-label", state="visible")
-        spy.page.wait_for_function("document.getElementById('pile').dataset.flips === '1'")
+        spy.page.wait_for_function("() => document.getElementById('pile').dataset.flips === '1'")
         names = spy.page.eval_on_selector_all(".opponents .name", NAMES)
         assert names == ["Ann", "Bob", "Computer 2"]
         assert not spy.page.is_visible("#my-seat")

@@ -161,7 +161,7 @@ def test_a_whole_game_with_the_keyboard_draw_swap_and_stand(page: Any, site: str
                          lambda: page.keyboard.press("Enter"), lambda: page.keyboard.press("d"))
     assert text(page, "#wins-count") == "1" and text(page, "#wins-where") == "Normal, 2 players"
     page.reload()  # the seat token brings back the same table; the win is not counted twice
-    page.wait_for_function("document.body.dataset.state === 'won'")
+    page.wait_for_function("() => document.body.dataset.state === 'won'")
     assert text(page, "#wins-count") == "1"
     assert "Last reveal" in text(page, "#summary") and "Computer 1" in text(page, "#summary")
 
@@ -211,7 +211,7 @@ def test_options_reach_the_game_free_choice_lets_us_stand(page: Any, site: str) 
     assert [text(page, f"{seat(s)} .sj-chips") for s in range(4)] == ["● 5"] * 4
     assert page.is_enabled("#swap") and page.is_enabled("#stand")
     page.keyboard.press("t")
-    page.wait_for_function("document.getElementById('log').textContent.includes('You stand')")
+    page.wait_for_function("() => document.getElementById('log').textContent.includes('You stand')")
     page.click("#free-choice")  # off again: a new game where our 5 must swap
     wait_bar(page, "Your turn: swap with Computer 1")
     assert not text(page, "#bar").startswith("Your turn: swap with Computer 1, or stand")
@@ -244,8 +244,8 @@ def test_a_42_player_table_is_readable(page: Any, site: str, tmp_path: Any) -> N
     page.goto(site + "/slabberjan")
     page.click("#players-button")
     page.click("[data-players='42']")
-    page.wait_for_function("document.querySelectorAll('.sj-seat').length === 42")
-    page.wait_for_function("document.getElementById('round').textContent.startsWith('Round')")
+    page.wait_for_function("() => document.querySelectorAll('.sj-seat').length === 42")
+    page.wait_for_function("() => document.getElementById('round').textContent.startsWith('Round')")
     boxes = page.evaluate("""() => [...document.querySelectorAll('.sj-seat, #centre')].map(e => {
         const r = e.getBoundingClientRect();
         const name = e.querySelector('.sj-name');
@@ -335,7 +335,7 @@ def test_a_friends_seat_that_is_not_seat_0_sits_at_the_bottom_and_plays(
         "type": "welcome", "table": "T2", "game": "slabberjan", "seat": 2, "level": "normal",
         "token": "secret-2", "players": 4, "seats": FRIENDS})
     page.goto(f"{site}/slabberjan?token=secret-2")
-    page.wait_for_function("document.querySelectorAll('.sj-seat').length === 4")
+    page.wait_for_function("() => document.querySelectorAll('.sj-seat').length === 4")
     assert received == [{"type": "resume", "token": "secret-2"}]
     sockets[0].send(json.dumps({"type": "state", "events": [], "view": game.view(2)}))
     wait_bar(page, "Your turn: swap with Cy")  # seat 2 is left of the dealer, seat 1
@@ -366,7 +366,7 @@ def test_a_friends_seat_that_is_not_seat_0_sits_at_the_bottom_and_plays(
     # Bob went away: the computer plays his seat meanwhile, and the table says so
     sockets[0].send(json.dumps({"type": "seats", "seats": [
         FRIENDS[0], {**FRIENDS[1], "away": True}, *FRIENDS[2:]]}))
-    page.wait_for_function("document.querySelector('.sj-seat[data-seat=\"1\"] .sj-name')"
+    page.wait_for_function("() => document.querySelector('.sj-seat[data-seat=\"1\"] .sj-name')"
                            ".textContent === 'Bob (computer)'")
     # the table closes: nothing to come back to, and no game of our own is started
     sockets[0].send(json.dumps({"type": "error", "code": "bad_token",

@@ -117,9 +117,9 @@ class HostFirst(Lobby):
     """A table with friends is dealt at random (nobody may choose its seed); this test's
     lobby only makes the host, at seat 0, play first."""
 
-    def create(self, command: Create) -> Seating:
+    def create(self, command: Create, owner: str | None = None) -> Seating:
         return super().create(dataclasses.replace(command, options={**command.options,
-                                                                     "first": 0}))
+                                                                     "first": 0}), owner)
 
 
 def site(player: type[StandIn], deck: list[str] | None) -> Iterator[str]:
@@ -209,7 +209,7 @@ def wins(page: Any) -> tuple[str, str]:
 
 def open_game(page: Any, url: str) -> None:
     page.goto(url)
-    page.wait_for_function("document.body.dataset.state === 'playing'")
+    page.wait_for_function("() => document.body.dataset.state === 'playing'")
 
 
 def test_a_whole_game_with_the_keyboard_tells_the_call_and_the_slap(
@@ -242,7 +242,7 @@ def test_a_whole_game_with_the_keyboard_tells_the_call_and_the_slap(
     assert text(page, "#my-seat .status") == "Winner!"
     assert wins(page) == ("1", "Normal, no jokers")
     page.reload()  # the account and the win survive a reload, and the win counts once
-    page.wait_for_function("document.body.dataset.state === 'won'")
+    page.wait_for_function("() => document.body.dataset.state === 'won'")
     assert entries(page) == told
     assert wins(page) == ("1", "Normal, no jokers")
 
@@ -251,7 +251,8 @@ def test_a_whole_game_with_clicks_at_another_speed(page: Any, quick_site: str) -
     deck = quick_deck()
     open_game(page, f"{quick_site}/splunk?seed={seed_for(deck, 0)}")
     page.click("[data-level=hard]")
-    page.wait_for_function("document.getElementById('bar').textContent.startsWith('Your turn')")
+    page.wait_for_function(
+        "() => document.getElementById('bar').textContent.startsWith('Your turn')")
     assert page.get_attribute("[data-level=hard]", "aria-checked") == "true"
     assert wins(page) == ("0", "Hard, no jokers")
     # a slappable stack is slapped by a click on it; any other click only ever plays
@@ -264,7 +265,8 @@ def test_a_whole_game_with_clicks_at_another_speed(page: Any, quick_site: str) -
     assert text(page, "#bar").startswith("You won!")
     assert wins(page) == ("1", "Hard, no jokers")
     page.click("[data-level=normal]")
-    page.wait_for_function("document.getElementById('bar').textContent.startsWith('Your turn')")
+    page.wait_for_function(
+        "() => document.getElementById('bar').textContent.startsWith('Your turn')")
     assert wins(page) == ("0", "Normal, no jokers")  # each speed keeps its own count
 
 
@@ -272,10 +274,10 @@ def test_a_wrong_call_says_the_caller_takes_the_stack(page: Any, quick_site: str
     deck = quick_deck()
     open_game(page, f"{quick_site}/splunk?seed={seed_for(deck, 0)}")
     page.keyboard.press("1")
-    page.wait_for_function("!document.getElementById('call').disabled")
+    page.wait_for_function("() => !document.getElementById('call').disabled")
     assert text(page, "#bar").startswith("Your turn: call out stack 4, or play a card")
     page.click("#call")
-    page.wait_for_function("document.querySelectorAll('#account .entry').length === 2")
+    page.wait_for_function("() => document.querySelectorAll('#account .entry').length === 2")
     assert entries(page)[1] == (
         "Call You called Computer 1 out on stack 4. The base was J♣: J♣ + K♠ = 20: not over"
         " 21, a wrong call. You took the 2 cards. Computer 1 laid a new base on stack 4.")
@@ -289,16 +291,17 @@ def test_a_computer_slap_and_a_wrong_slap_are_told(page: Any, slapper_site: str)
     deck = slapper_deck()
     open_game(page, f"{slapper_site}/splunk?seed={seed_for(deck, 0)}")
     page.click(".stack[data-stack='0']")  # the 9 of Spades; the computer's 9 of Hearts pairs it
-    page.wait_for_function("document.querySelectorAll('#account .entry').length === 2")
+    page.wait_for_function("() => document.querySelectorAll('#account .entry').length === 2")
     assert entries(page)[1] == ("Slap Computer 1 slapped a pair on stack 1 first. "
                                 "You took the 3 cards. Computer 1 laid a new base on stack 1.")
     assert text(page, "#my-seat .count") == "26 cards"
-    page.wait_for_function("document.getElementById('bar').textContent.startsWith('Your turn')")
+    page.wait_for_function(
+        "() => document.getElementById('bar').textContent.startsWith('Your turn')")
     page.keyboard.press("2")  # the 2 of Clubs on stack 2: nothing to slap
-    page.wait_for_function("document.getElementById('stacks').dataset.plays === '3'")
+    page.wait_for_function("() => document.getElementById('stacks').dataset.plays === '3'")
     page.focus("#new-game")  # Space slaps even with a button focused; it never presses it
     page.keyboard.press(" ")
-    page.wait_for_function("document.querySelectorAll('#account .entry').length === 3")
+    page.wait_for_function("() => document.querySelectorAll('#account .entry').length === 3")
     assert entries(page)[2] == ("Wrong slap Wrong slap by you on stack 2 (no pair, sandwich or"
                                 " joker). You took the 2 cards. Computer 1 laid a new base on"
                                 " stack 2.")
@@ -310,13 +313,14 @@ def test_the_jokers_option_reaches_the_game_and_has_its_own_wins(
     open_game(page, idle_site + "/splunk")
     assert page.get_attribute("#jokers", "aria-checked") == "false"
     page.click("#jokers")
-    page.wait_for_function("document.getElementById('my-seat').textContent.includes('25 cards')")
+    page.wait_for_function(
+        "() => document.getElementById('my-seat').textContent.includes('25 cards')")
     assert page.get_attribute("#jokers", "aria-checked") == "true"
     assert text(page, "#their-seat .count") == "25 cards"  # 27 each, two down as bases
     assert entries(page)[0].startswith("Start New game with jokers:")
     assert wins(page) == ("0", "Normal, with jokers")
     page.reload()  # the setting is kept, and so is the game
-    page.wait_for_function("document.body.dataset.state === 'playing'")
+    page.wait_for_function("() => document.body.dataset.state === 'playing'")
     assert page.get_attribute("#jokers", "aria-checked") == "true"
     assert text(page, "#my-seat .count") == "25 cards"
 
@@ -327,7 +331,7 @@ def test_a_seat_token_in_the_address_takes_that_seat(browser: Any, idle_site: st
     open_game(page, f"{idle_site}/splunk?seed={seed_for(None, 0)}")
     token = page.evaluate("sessionStorage.getItem('parlour.splunk.token')")
     page.keyboard.press("3")
-    page.wait_for_function("document.getElementById('stacks').dataset.plays === '1'")
+    page.wait_for_function("() => document.getElementById('stacks').dataset.plays === '1'")
     other = browser.new_context()
     friend = other.new_page()
     open_game(friend, f"{idle_site}/splunk?token={token}")
@@ -357,7 +361,7 @@ def test_a_spectator_sees_the_game_and_no_controls(browser: Any, idle_site: str)
     assert text(watcher, "#their-seat .name") == "Computer 1"
     assert text(watcher, "#bar").startswith("Player 1 plays next")
     page.keyboard.press("2")
-    watcher.wait_for_function("document.getElementById('stacks').dataset.plays === '1'")
+    watcher.wait_for_function("() => document.getElementById('stacks').dataset.plays === '1'")
     assert text(watcher, "#my-seat .count") == "23 cards"
     watcher.keyboard.press("1")  # a spectator's keys do nothing
     watcher.keyboard.press(" ")
@@ -376,14 +380,14 @@ def test_a_friends_seat_waits_for_the_start_then_plays(page: Any, idle_site: str
         seated = next(m for m in map(json.loads, host) if m["type"] == "seated")
         page.goto(f"{idle_site}/splunk?token={seated['token']}")
         page.wait_for_function(
-            "document.getElementById('bar').textContent.startsWith('Waiting for the table')")
+            "() => document.getElementById('bar').textContent.startsWith('Waiting for the table')")
         assert page.is_disabled("#call") and page.is_disabled(".stack")
         host.send(json.dumps({"type": "begin"}))
-        page.wait_for_function("document.body.dataset.state === 'playing'")
+        page.wait_for_function("() => document.body.dataset.state === 'playing'")
         assert text(page, "#bar").startswith("Your turn: choose a stack")
         assert text(page, "#their-seat .name") == "Computer 1"  # the empty seat, filled
         page.keyboard.press("4")
-        page.wait_for_function("document.getElementById('stacks').dataset.plays === '1'")
+        page.wait_for_function("() => document.getElementById('stacks').dataset.plays === '1'")
 
 
 def test_a_whole_game_with_taps_fits_a_phone(browser: Any, quick_site: str) -> None:
