@@ -19,7 +19,8 @@ function setting(spec, g) {
 
 function inPlay(s, spec) {
   const title = spec ? spec.title : s.game;
-  const href = s.friends ? `/${s.game}?token=${encodeURIComponent(s.token)}`
+  // a friends' table by its room (which sends a started game's seat on to its game page)
+  const href = s.friends ? `/table/${encodeURIComponent(s.table)}`
     : `/${s.game}?resume=${encodeURIComponent(s.table)}`;
   return make("li", { class: "playing" },
     make("span", { class: "result", text: "In play" }), " ",
