@@ -226,7 +226,7 @@ def test_the_home_page_continues_a_game_in_play_with_one_press(
         page.goto(url + "/")
         page.wait_for_selector("#mine:not([hidden])")
         item = " ".join((page.text_content(".my-games li.playing") or "").split())
-        assert item == "In play Slapjack (2 players, Normal) last played just now Continue", item
+        assert item == "Slapjack (2 players, Normal) last played just now Continue", item
         page.click(".my-games li.playing a")
         page.wait_for_function("() => document.body.dataset.state === 'playing'")
         assert page.is_hidden(".notice.offer")  # no second question

@@ -23,7 +23,6 @@ function inPlay(s, spec) {
   const href = s.friends ? `/table/${encodeURIComponent(s.table)}`
     : `/${s.game}?resume=${encodeURIComponent(s.table)}`;
   return make("li", { class: "playing" },
-    make("span", { class: "result", text: "In play" }), " ",
     make("span", { class: "what" }, make("b", { text: title }), ` (${setting(spec, s)})`), " ",
     make("span", { class: "when" }, "last played ", when(s.at)), " ",
     make("a", { class: "button primary", href, text: "Continue" }));
