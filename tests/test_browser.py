@@ -92,7 +92,7 @@ def test_a_whole_game_with_the_keyboard_raises_the_wins_and_they_survive_a_reloa
     page.wait_for_function(
         "() => document.getElementById('bar').textContent.startsWith('Your turn')")
     assert text(page, "#players-button") == "2 players"
-    assert text(page, "#pile") == "Empty pile"
+    assert text(page, "#pile .pile-empty") == "Empty pile"
     assert text(page, ".opponents .seat .count") == "26 cards"
     assert page.get_attribute("[data-level=normal]", "aria-checked") == "true"
     assert wins(page) == ("0", "Normal, 2 players")

@@ -3,10 +3,12 @@
 // (templates/_controls.html); this wires it: a choice is handed to choose(change).
 import { $, check, plural } from "./dom.js";
 import { menus } from "./menus.js";
+import { radioKeys } from "./radios.js";
 
 // choose({level}), choose({players}) or choose({options: {name: value}}).
 export function controls(root, { choose, newGame }) {
   const popups = menus(root);
+  radioKeys();
   const radios = root.querySelectorAll("[data-level]");
   const toggles = root.querySelectorAll("button[data-option]");
   // a menu of numbers: the players, or an option such as the chips

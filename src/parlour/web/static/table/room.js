@@ -1,6 +1,7 @@
 // The waiting room of a table with friends (`lobby` messages): its seats, who hosts, the
 // link to share, the host's speed and start, and where to go once the game is on.
 import { $, check, make } from "../lib/dom.js";
+import { radioKeys } from "../lib/radios.js";
 import { levelTitle } from "../lib/specs.js";
 
 export const status = (text, tone) => {
@@ -25,6 +26,7 @@ function speeds(spec, choose) {
   const box = $("speed");
   if (box.dataset.game === spec.name) return;
   box.dataset.game = spec.name;
+  radioKeys();
   box.replaceChildren(...spec.levels.map((l) => {
     const b = make("button", { type: "button", role: "radio", "data-level": l.name, "aria-checked": "false", text: l.title });
     b.addEventListener("click", () => choose(l.name));
