@@ -155,7 +155,10 @@ def bench_round_trip(rounds: int, db: str) -> dict[str, Any]:
     return out
 
 
-async def run_tables(count: int, seconds: float, seed: int) -> dict[str, Any]:
+async def run_tables(count: int, seconds: float, seed: int,
+                     on_action: Any = None) -> dict[str, Any]:
+    """``count`` bot-only tables for ``seconds``; ``on_action(action)`` is told of every
+    applied action before anyone else (``bench_nodes``: the store)."""
     rng = random.Random(seed)
     lags: list[float] = []
     moves = 0
@@ -173,7 +176,8 @@ async def run_tables(count: int, seconds: float, seed: int) -> dict[str, Any]:
         game_seed = rng.randrange(2**31)
         game = new_game("slapjack", players=players, seed=game_seed)
         bots = {s: make_player("slapjack", level, s, seed=game_seed + s) for s in range(players)}
-        table = Table(game, bots, PACING["slapjack"], level=level, on_lag=lags.append)
+        table = Table(game, bots, PACING["slapjack"], level=level, on_lag=lags.append,
+                      on_change=None if on_action is None else lambda a, e: on_action(a))
         for s in range(players):
             table.watch(s, sender)
         table.start()

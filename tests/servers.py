@@ -56,12 +56,33 @@ def postgres_server() -> Iterator[str]:
     subprocess.run(_as_postgres([str(bindir / "pg_ctl"), "-D", str(data), "-o", options,
                                  "-l", str(home / "log"), "-w", "-t", "30", "start"]),
                    check=True, capture_output=True)
+    url = f"postgresql://parlour@127.0.0.1:{port}/postgres"
+    _clusters[url] = (bindir, data, options, home)
     try:
-        yield f"postgresql://parlour@127.0.0.1:{port}/postgres"
+        yield url
     finally:
+        _clusters.pop(url, None)
         subprocess.run(_as_postgres([str(bindir / "pg_ctl"), "-D", str(data), "-m",
                                      "immediate", "-w", "stop"]), capture_output=True)
         shutil.rmtree(home, ignore_errors=True)
+
+
+_clusters: dict[str, tuple[Path, Path, str, Path]] = {}
+
+
+def postgres_stop(url: str) -> None:
+    """Stops the server of ``url`` at once, as a crash would (started again by
+    :func:`postgres_start`)."""
+    bindir, data, _, _ = _clusters[url]
+    subprocess.run(_as_postgres([str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate",
+                                 "-w", "stop"]), check=True, capture_output=True)
+
+
+def postgres_start(url: str) -> None:
+    bindir, data, options, home = _clusters[url]
+    subprocess.run(_as_postgres([str(bindir / "pg_ctl"), "-D", str(data), "-o", options,
+                                 "-l", str(home / "log"), "-w", "-t", "30", "start"]),
+                   check=True, capture_output=True)
 
 
 def new_database(url: str, name: str) -> str:

@@ -174,3 +174,47 @@ def _fast(game: str) -> Callable[..., ComputerPlayer[Any]]:
         return Instant(make_player(name, level, seat, seed=seed))
 
     return make
+
+
+async def test_a_move_the_database_cannot_keep_is_told_to_nobody_and_the_game_comes_back(
+) -> None:
+    """PostgreSQL stops mid-game: the next move is refused with ``unavailable``, nobody is
+    told of it, and once the database is back the seat resumes the game as the database
+    holds it."""
+    import asyncio
+
+    from conftest import FAST_PACING, act, quick_decks, quick_players
+    from servers import postgres_server, postgres_start, postgres_stop
+    from test_live import Inbox
+
+    with postgres_server() as url:
+        lobby = Lobby(store=open_store(url), players=quick_players, decks=quick_decks,
+                      pacing=FAST_PACING)
+        seating = lobby.open(command(type="start", game="slapjack", players=2))
+        seen = Inbox()
+        lobby.attach(seating.token, seen)
+        table = seating.room.table
+        assert table is not None and act(table, 0, {"type": "flip"}) is None
+        await asyncio.sleep(0.1)  # the computer flips back
+        flips = seen.messages[-1]["view"]["flips"]
+        told = len(seen.messages)
+        # what people were told is on the database server; on its disk within 3 WAL-writer
+        # rounds (0.6 s): a crash of the database machine itself may lose that moment
+        await asyncio.sleep(1.0)
+        flips = seen.messages[-1]["view"]["flips"]
+        told = len(seen.messages)
+        postgres_stop(url)
+        try:
+            reason = act(table, 0, {"type": "flip"}) if seen.messages[-1]["view"]["turn"] == 0 \
+                else act(table, 0, {"type": "slap"})
+            assert reason is not None and "could not be saved" in reason
+            await asyncio.sleep(0.05)
+            assert [m["type"] for m in seen.messages[told:]] == ["error"]  # nobody told
+            assert seen.messages[-1]["code"] == "unavailable"
+            assert len(lobby) == 0  # out of memory: the store is the truth
+        finally:
+            postgres_start(url)
+        back = Inbox()  # the store reconnects by itself
+        lobby.attach(seating.token, back)
+        assert back.messages[0]["view"]["flips"] == flips
+        lobby.close()

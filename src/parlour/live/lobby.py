@@ -28,6 +28,7 @@ refuses raises :class:`~parlour.live.protocol.Refused` and changes nothing.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import secrets
@@ -155,7 +156,15 @@ class Lobby:
         store = self.store
 
         def changed(action: Action, events: Sequence[Event]) -> None:
-            keep_play(store, room, action)
+            try:
+                keep_play(store, room, action)
+            except Exception:
+                # Not stored, so nobody may be told of it: the table leaves memory (the
+                # store is the truth) and comes back from it when its people reconnect.
+                log.exception("table %s: an action could not be stored", room.id)
+                asyncio.get_running_loop().call_soon(self._unkept, room)
+                raise Refused("the game could not be saved just now: reconnecting",
+                              "unavailable") from None
             if room.game.outcome is not None and room.phase is Phase.PLAYING:
                 room.phase = Phase.FINISHED
 
@@ -574,6 +583,14 @@ class Lobby:
         if not left:
             self.store.touch(room.id)  # the keep period runs from now
         self._close(room, left=left)
+
+    def _unkept(self, room: Room) -> None:
+        """An action of ``room`` could not be stored: its people are told and it leaves
+        memory, to come back from the store as it was before that action."""
+        for link in list(room.links):
+            link.send(error("unavailable", "the game could not be saved just now: "
+                                           "reconnecting"))
+        self._close(room, left=False)
 
     def forget(self) -> None:
         """Lets go of every room (server shutdown): they stay in the store as they are."""

@@ -110,8 +110,11 @@ class Store:
     Not thread-safe: one event loop (one thread) uses a store.
     """
 
-    def __init__(self, conn: Any, where: str, *, postgres: bool) -> None:
+    def __init__(self, conn: Any, where: str, *, postgres: bool,
+                 reconnect: Any = None) -> None:
         self._conn = conn
+        self._reconnect = reconnect
+        """Makes a new connection (PostgreSQL): a database that restarted is used again."""
         self.where = where
         """The file or the database URL (without its password), for messages."""
         self.postgres = postgres
@@ -122,7 +125,14 @@ class Store:
     def _sql(self, sql: str) -> str:
         return sql.replace("?", "%s") if self.postgres else sql
 
+    def _ready(self) -> None:
+        """A broken connection (the database restarted) is replaced before the next use;
+        the call that found it broken has already failed, so nothing is written twice."""
+        if self._reconnect is not None and (self._conn.closed or self._conn.broken):
+            self._conn = self._reconnect()
+
     def _run(self, sql: str, params: Sequence[Any] = ()) -> _Cursor:
+        self._ready()
         cursor: _Cursor = self._conn.execute(self._sql(sql), params)
         return cursor
 
@@ -131,6 +141,7 @@ class Store:
             self._conn.cursor().executemany(self._sql(sql), rows)
 
     def _transaction(self) -> Any:
+        self._ready()
         return self._conn.transaction() if self.postgres else _SqliteTransaction(self._conn)
 
     def _migrate(self) -> None:
@@ -204,6 +215,7 @@ class Store:
         row = (table_id, n, _dumps(action), t, _dumps(decks) if decks else None,
                _dumps(shuffles) if shuffles else None)
         if outcome is None:
+            self._ready()
             self._conn.execute(insert, row)
             return
         now = time.time()
@@ -361,14 +373,21 @@ def _open_postgres(url: str) -> Store:
     import psycopg
 
     where = without_password(url)
-    try:
+
+    def connect() -> Any:
+        # a commit has reached the database server when it returns (a killed Parlour loses
+        # nothing) and its disk a moment later (WAL writer): milliseconds saved per move
         conn = psycopg.connect(url, autocommit=True, connect_timeout=5)
-        # The same promise as SQLite's WAL with synchronous=NORMAL: a commit has reached the
-        # database server when it returns (a killed Parlour loses nothing), and its disk
-        # a moment later (a crashed database machine may lose the last moments, never
-        # corrupt). Waiting for the disk on every move would cost milliseconds per slap.
         conn.execute("SET synchronous_commit TO off")
-        return Store(conn, where, postgres=True)
+        return conn
+
+    try:
+        # migrations commit durably; then every move commits without waiting for the disk:
+        # the same promise as SQLite's WAL with synchronous=NORMAL, see the module docstring
+        store = Store(psycopg.connect(url, autocommit=True, connect_timeout=5), where,
+                      postgres=True, reconnect=connect)
+        store._conn.execute("SET synchronous_commit TO off")
+        return store
     except psycopg.Error as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise StoreError(f"{where}: {first}") from None

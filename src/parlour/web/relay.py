@@ -80,6 +80,7 @@ class Relay:
         self._pubsub: Any = None
         self._bad_logged = 0
         self.gate = gate
+        self._claiming: set[asyncio.Task[None]] = set()
 
     # -- life ----------------------------------------------------------------------------
 
@@ -146,6 +147,9 @@ class Relay:
         if target is None:
             await self._home(conn)
             conn.carry_out(command)
+            # a table opened just now is this node's before anybody hears of its id
+            while self._claiming:
+                await asyncio.gather(*self._claiming)
             return
         if conn.remote is not None and conn.remote != target:
             await self._home(conn)
@@ -203,7 +207,9 @@ class Relay:
     def _room_changed(self, table: str, added: bool) -> None:
         """The lobby opened (or brought back) a table, or let one go: its lease follows."""
         if added and table not in self.leases.mine:
-            asyncio.get_running_loop().create_task(self._claim_new(table))
+            task = asyncio.get_running_loop().create_task(self._claim_new(table))
+            self._claiming.add(task)
+            task.add_done_callback(self._claiming.discard)
         elif not added:
             asyncio.get_running_loop().create_task(self.leases.release([table]))
 
@@ -229,6 +235,8 @@ class Relay:
             proxy.error("internal", "the server could not handle that message")
         finally:
             proxy._replying = False
+        while self._claiming:  # a rematch opened here is ours before its id goes out
+            await asyncio.gather(*self._claiming)
         await proxy._flush()
 
     def _drop_proxy(self, conn: str) -> None:
