@@ -8,11 +8,16 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
+import re
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -116,14 +121,30 @@ def test_only_the_configured_host_names_are_served(site: str) -> None:
         assert refused.status_code == 400 and "Slapjack" not in refused.text, host
 
 
-def test_parlour_serve_takes_allowed_hosts_and_origins() -> None:
-    from parlour.cli import build_parser
-
-    args = build_parser().parse_args(["serve", "--allowed-host", "a.example", "--allowed-host",
-                                      "b.example", "--origin", "https://a.example"])
-    assert args.allowed_host == ["a.example", "b.example"]
-    assert args.origin == ["https://a.example"]
-    assert Site.of(args.allowed_host, args.origin).hosts[-2:] == ("a.example", "b.example")
+def test_parlour_serve_takes_allowed_hosts_and_origins(tmp_path: Path) -> None:
+    """``parlour serve --allowed-host NAME`` (repeatable) answers to NAME as well as to
+    127.0.0.1 and localhost, and to nothing else; ``--origin`` lets that site's pages in."""
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "XDG_DATA_HOME": str(tmp_path)}
+    proc = subprocess.Popen([sys.executable, "-m", "parlour", "serve", "--port", "0",
+                             "--allowed-host", "cards.example.org", "--allowed-host",
+                             "Games.Example.NET", "--origin", "https://cards.example.org"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        assert proc.stdout is not None
+        url = ""
+        for _ in range(5):  # bounded: the lines before the address
+            match = re.search(r"http://127\.0\.0\.1:\d+/", proc.stdout.readline())
+            if match:
+                url = match.group(0)
+                break
+        assert url
+        for host in ("cards.example.org", "games.example.net", "127.0.0.1", "localhost"):
+            assert httpx.get(url, headers={"Host": host}, timeout=10).status_code == 200, host
+        assert httpx.get(url, headers={"Host": "evil.example"}, timeout=10).status_code == 400
+        assert httpx.head(url, timeout=10).status_code == 200
+    finally:
+        proc.terminate()
+        proc.wait(10)
 
 
 # -- the socket's origin ------------------------------------------------------------------------

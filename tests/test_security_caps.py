@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
+import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from typing import Any
@@ -275,3 +277,62 @@ async def test_a_seat_taken_up_on_another_device_tells_the_first_one() -> None:
                 await laptop.next("state")
                 await laptop.send({"type": "action", "action": {"type": "slap"}})
                 assert (await laptop.next())["type"] == "events"
+
+
+# -- the computer players' CPU ----------------------------------------------------------------
+
+def test_a_computer_that_thinks_too_hard_is_slowed_down_by_its_budget() -> None:
+    """A table (or an address) whose computer players use more than their share of the CPU
+    waits its debt off before its next move; within the share nothing changes."""
+    from parlour.bots.base import Decision
+    from parlour.games.slapjack import Flip
+    from parlour.live.caps import Budgets
+
+    class Costly(QuickFlipper):
+        def decide(self, view: dict[str, Any], events: Any) -> Decision | None:
+            start = time.thread_time()
+            while time.thread_time() - start < 0.005:  # 5 ms of CPU, bounded
+                pass
+            return Decision(Flip(self.seat), 0.1)
+
+    budgets = Budgets(per_table=0.01, per_address=1.0, burst=0.004)
+    cheap = Budgets().player(QuickFlipper(1), "other", "1.2.3.4")
+    costly = budgets.player(Costly(1), "table", "1.2.3.4")
+    view: dict[str, Any] = {}
+    first = costly.decide(view, [])
+    second = costly.decide(view, [])
+    assert first is not None and first.delay == 0.1  # within the burst
+    assert second is not None and second.delay >= 0.1 + 0.05  # 1 ms over a 1% share
+    for _ in range(3):
+        assert cheap.decide({"winner": None, "players": [{}, {"out": False}], "slappable": False,
+                             "turn": 1}, []) == Decision(Flip(1), QuickFlipper.flip_after)
+    budgets.forget("table", "1.2.3.4")
+
+
+async def test_computer_moves_due_at_once_take_turns_with_the_sockets_and_other_owners() -> None:
+    """Many computer moves falling due together (one client's many tables) do not hold the
+    event loop: the loop serves its sockets between two moves, and another owner's move
+    waits for one move at most."""
+    from parlour.live.caps import Turns
+
+    turns = Turns()
+    ran: list[object] = []
+    loop = asyncio.get_running_loop()
+    now = loop.time()
+    many, other = turns.clock("1.2.3.4"), turns.clock("5.6.7.8")
+    for i in range(6):  # due one after another (a real clock's instants never tie)
+        many.call_at(now + i * 1e-6, lambda i=i: ran.append(("many", i)))
+    other.call_at(now + 1e-5, lambda: ran.append(("other", 0)))
+    many.call_at(now, lambda: ran.append(("many", "cancelled"))).cancel()
+
+    async def sockets() -> None:
+        for _ in range(40):  # bounded
+            ran.append("io")
+            await asyncio.sleep(0)
+
+    await asyncio.gather(sockets(), asyncio.sleep(0.05))
+    moves = [m for m in ran if m != "io"]
+    assert moves.index(("other", 0)) <= 1 and ("many", "cancelled") not in moves
+    assert [m for m in moves if m != ("other", 0)] == [("many", i) for i in range(6)]
+    at = [i for i, m in enumerate(ran) if m != "io"]
+    assert all(b - a >= 2 for a, b in itertools.pairwise(at)), ran  # the sockets in between

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -58,6 +58,8 @@ from parlour.games.slabberjan import (
     RANK,
     SPEC,
     SlabberjanView,
+    line_of,
+    pay_fold,
     pay_line,
     pays,
 )
@@ -86,27 +88,6 @@ NORMAL_BELOW = RANK["6"]
 SAMPLES = 96
 #: What losing the game is worth in chips, when a payment would find no chip left.
 ELIMINATION_COST = 4.0
-
-
-def _fold(fools: int, low1: int, low2: int, pieces: Iterable[str]) -> tuple[int, int, int]:
-    """:func:`~parlour.games.slabberjan.pay_line`'s count of fools and two lowest ranks,
-    carried on over more ``pieces`` (the line is ``low2`` with two fools, else ``low1``).
-
-    >>> f, l1, l2 = _fold(*_fold(0, NOBODY, NOBODY, ["3", "fool"]), ["fool", "7"])
-    >>> (l2 if f >= 2 else l1) == pay_line(["3", "fool", "fool", "7"])
-    True
-    """
-    rank = RANK
-    for held in pieces:
-        if held == FOOL:
-            fools += 1
-            continue
-        r = rank[held]
-        if r < low1:
-            low1, low2 = r, low1
-        elif r < low2:
-            low2 = r
-    return fools, low1, low2
 
 
 def own_piece(view: SlabberjanView) -> str:
@@ -228,7 +209,7 @@ class Hard(SlabberjanPlayer):
         # folded in: the known part is folded once. Every cost below is a whole number of
         # chips, so adding them up by kind (rather than piece by piece) gives exactly the
         # same floats, and so the same decisions, from the same draws of the generator.
-        fools0, low1_0, low2_0 = _fold(0, NOBODY, NOBODY,
+        fools0, low1_0, low2_0 = pay_fold(0, NOBODY, NOBODY,
                                        (held for s, held in base_hands.items() if s != me))
         cost = self._cost
         pays_cost, safe_cost = cost(True, chips, 0), cost(False, chips, 0)
@@ -243,8 +224,7 @@ class Hard(SlabberjanPlayer):
         stand_cost = move_cost = 0.0
         for _ in range(samples):
             picked = sample(unseen, len(hidden))
-            fools, low1, low2 = _fold(fools0, low1_0, low2_0, picked)
-            line = low2 if fools >= 2 else low1
+            line = line_of(*pay_fold(fools0, low1_0, low2_0, picked))
             paying = piece == FOOL or rank[piece] <= line
             stand_cost += pays_cost if paying else safe_cost
             if not draw:

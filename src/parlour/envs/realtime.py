@@ -53,16 +53,8 @@ import numpy as np
 from pettingzoo import ParallelEnv
 
 from parlour.envs.encoding import CODECS, Codec, Obs
-from parlour.envs.table import Table
+from parlour.envs.table import Table, agent_name, learning_seats, seat_of
 from parlour.games import spec as game_spec
-
-
-def agent_name(seat: int) -> str:
-    return f"seat_{seat}"
-
-
-def seat_of(agent: str) -> int:
-    return int(agent.removeprefix("seat_"))
 
 
 class RealTimeEnv(ParallelEnv):
@@ -84,12 +76,7 @@ class RealTimeEnv(ParallelEnv):
         self.codec: Codec = CODECS[self.game_name]
         self.players = players
         self.opponents = dict(opponents or {})
-        for seat in self.opponents:
-            if not 0 <= seat < players:
-                raise ValueError(f"no seat {seat} at a {players}-player table")
-        self.learners = [s for s in range(players) if s not in self.opponents]
-        if not self.learners:
-            raise ValueError("every seat is a computer player: no agent would learn")
+        self.learners = learning_seats(players, self.opponents)
         self.tick = float(tick)
         self.max_seconds = float(max_seconds)
         self.render_mode = render_mode

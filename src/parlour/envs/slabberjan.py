@@ -40,18 +40,10 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import AgentSelector
 
 from parlour.envs.encoding import CODECS, Obs
-from parlour.envs.table import Table
+from parlour.envs.table import Table, agent_name, learning_seats, seat_of
 from parlour.games.slabberjan import SPEC
 
 CODEC = CODECS["slabberjan"]
-
-
-def agent_name(seat: int) -> str:
-    return f"seat_{seat}"
-
-
-def seat_of(agent: str) -> int:
-    return int(agent.removeprefix("seat_"))
 
 
 class SlabberjanEnv(AECEnv):
@@ -72,12 +64,7 @@ class SlabberjanEnv(AECEnv):
         self.players = players
         self.options = {"chips": chips, "free_choice": free_choice}
         self.opponents = dict(opponents or {})
-        for seat in self.opponents:
-            if not 0 <= seat < players:
-                raise ValueError(f"no seat {seat} at a {players}-player table")
-        self.learners = [s for s in range(players) if s not in self.opponents]
-        if not self.learners:
-            raise ValueError("every seat is a computer player: no agent would learn")
+        self.learners = learning_seats(players, self.opponents)
         self.reward_mode = reward
         self.max_actions = max_actions
         self.render_mode = render_mode

@@ -26,6 +26,26 @@ from parlour.engine import Action, Event, Game
 from parlour.games import game_class
 
 
+def agent_name(seat: int) -> str:
+    """The PettingZoo agent of ``seat``."""
+    return f"seat_{seat}"
+
+
+def seat_of(agent: str) -> int:
+    return int(agent.removeprefix("seat_"))
+
+
+def learning_seats(players: int, opponents: Mapping[int, Any]) -> list[int]:
+    """The seats that learn: every seat ``opponents`` (our computer players) leaves."""
+    for seat in opponents:
+        if not 0 <= seat < players:
+            raise ValueError(f"no seat {seat} at a {players}-player table")
+    learners = [s for s in range(players) if s not in opponents]
+    if not learners:
+        raise ValueError("every seat is a computer player: no agent would learn")
+    return learners
+
+
 def derive(seed: int, *parts: object) -> int:
     """A seed for one part of an episode, stable across runs and platforms."""
     return random.Random(":".join(map(str, ("parlour-env", seed, *parts)))).getrandbits(63)

@@ -82,6 +82,34 @@ class Draw(Action, kind="draw"):
 PayReason = Literal["fool", "lowest"]
 
 
+def pay_fold(fools: int, low1: int, low2: int,
+             pieces: Iterable[str]) -> tuple[int, int, int]:
+    """S10's count of fools and the two lowest ranks among ``pieces``, carried on from an
+    earlier count (start from ``(0, NOBODY, NOBODY)``): a player weighing many hidden hands
+    counts the known pieces once. :func:`line_of` turns a count into the pay line.
+
+    >>> f, l1, l2 = pay_fold(*pay_fold(0, NOBODY, NOBODY, ["3", "fool"]), ["fool", "7"])
+    >>> line_of(f, l1, l2) == pay_line(["3", "fool", "fool", "7"])
+    True
+    """
+    rank = RANK
+    for held in pieces:
+        if held == FOOL:
+            fools += 1
+            continue
+        r = rank[held]
+        if r < low1:
+            low1, low2 = r, low1
+        elif r < low2:
+            low2 = r
+    return fools, low1, low2
+
+
+def line_of(fools: int, low1: int, low2: int) -> int:
+    """The pay line of a :func:`pay_fold` count: with two fools the two lowest ranks pay."""
+    return low2 if fools >= 2 else low1
+
+
 def pay_line(others: Iterable[str]) -> int:
     """S10 seen from one seat: given every *other* piece in play, a player pays holding a
     fool or a piece ranked at most this.
@@ -92,17 +120,7 @@ def pay_line(others: Iterable[str]) -> int:
     >>> pay_line(["3", "7"]) == RANK["3"], pay_line(["fool", "fool", "3"]) == NOBODY
     (True, True)
     """
-    fools, low1, low2 = 0, NOBODY, NOBODY
-    for held in others:
-        if held == FOOL:
-            fools += 1
-            continue
-        r = RANK[held]
-        if r < low1:
-            low1, low2 = r, low1
-        elif r < low2:
-            low2 = r
-    return low2 if fools >= 2 else low1
+    return line_of(*pay_fold(0, NOBODY, NOBODY, others))
 
 
 def pays(piece: str, line: int) -> bool:

@@ -1,5 +1,7 @@
 """How much of the server one client may hold: tables per address and in all, places in the
-public list of open tables, and the computer players' CPU time per table and per address.
+public list of open tables, and the computer players' CPU time per table and per address
+(:class:`Budgets`), taken in turns so that no burst of them holds the event loop
+(:class:`Turns`).
 
 The lobby names each table's ``owner`` (its creator's client address) and asks here before
 it opens one. A table counts while it *holds its slot*: once someone played at it (a
@@ -20,7 +22,9 @@ parlour.live.protocol.Refused: you have 2 tables open already: finish or leave o
 
 from __future__ import annotations
 
+import asyncio
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -128,7 +132,8 @@ class Metered(ComputerPlayer[Any]):
     moves later by that debt, so that a table (or a client's tables together) cannot take
     more than its share of the server's CPU, however costly its players are. The debt is
     read before the decision: the delay depends on what the table computed before, never on
-    what this decision cost (and so on what the player holds).
+    what this decision cost (and so on what the player holds). Players that share a debt
+    wait it off spread over as long again, so that they do not all move at one instant.
     """
 
     def __init__(self, player: AnyPlayer, budgets: Sequence[Budget]) -> None:
@@ -150,7 +155,8 @@ class Metered(ComputerPlayer[Any]):
                 budget.spend(used)
         if decision is None or owed <= 0.0:
             return decision
-        return Decision(decision.action, decision.delay + owed)
+        # spread over [owed, 2 owed): the tables that share a debt do not all wake at once
+        return Decision(decision.action, decision.delay + owed * (1.0 + self.rng.random()))
 
     def __repr__(self) -> str:
         return f"Metered({self.player!r})"
@@ -186,3 +192,93 @@ class Budgets:
             tables.discard(table)
             if not tables:
                 del self._addresses[owner]
+
+
+# -- computer moves in turns ----------------------------------------------------------------------
+
+class _Turn:
+    __slots__ = ("callback", "cancelled", "handle")
+
+    def __init__(self, callback: Callable[[], None]) -> None:
+        self.callback = callback
+        self.cancelled = False
+        self.handle: asyncio.TimerHandle | None = None
+
+    def when(self) -> float:
+        """When it falls due (as :meth:`asyncio.TimerHandle.when`)."""
+        return self.handle.when() if self.handle is not None else 0.0
+
+    def cancel(self) -> None:
+        """Not due yet: never queued; queued: never run."""
+        self.cancelled = True
+        if self.handle is not None:
+            self.handle.cancel()
+
+
+class Turns:
+    """Runs the computer moves of every live table one at a time, owners in rotation.
+
+    A computer move (the rules, every seat's message, every computer player asked again)
+    costs up to some milliseconds at a 42-seat table. When many fall due at once, the event
+    loop would run them all back to back before it reads a socket again; here each due move
+    joins its owner's queue (a client address's tables together), and one task takes a
+    move from each owner in turn, letting the loop read and write the sockets between two
+    moves. So a person elsewhere waits for one move at most, and one client's many tables
+    wait for each other rather than for everyone.
+    """
+
+    def __init__(self) -> None:
+        self._queues: dict[str | None, deque[_Turn]] = {}
+        self._order: deque[str | None] = deque()
+        self._task: asyncio.Task[None] | None = None
+
+    def clock(self, owner: str | None) -> TurnClock:
+        """A clock for the scheduler of a table of ``owner``."""
+        return TurnClock(self, owner)
+
+    def _due(self, owner: str | None, turn: _Turn) -> None:
+        turn.handle = None
+        if turn.cancelled:
+            return
+        queue = self._queues.get(owner)
+        if queue is None:
+            queue = self._queues[owner] = deque()
+            self._order.append(owner)
+        queue.append(turn)
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def _run(self) -> None:
+        while self._order:
+            owner = self._order.popleft()
+            queue = self._queues[owner]
+            turn = queue.popleft()
+            if queue:
+                self._order.append(owner)
+            else:
+                del self._queues[owner]
+            if not turn.cancelled:
+                turn.cancelled = True  # run once
+                turn.callback()
+                await asyncio.sleep(0)  # the sockets' turn
+
+    @property
+    def waiting(self) -> int:
+        return sum(len(q) for q in self._queues.values())
+
+
+class TurnClock:
+    """The scheduler's clock on the running loop, its callbacks run by :class:`Turns`."""
+
+    def __init__(self, turns: Turns, owner: str | None) -> None:
+        self.turns = turns
+        self.owner = owner
+
+    def now(self) -> float:
+        return asyncio.get_running_loop().time()
+
+    def call_at(self, when: float, callback: Callable[[], None], order: int = 0) -> _Turn:
+        turn = _Turn(callback)
+        turn.handle = asyncio.get_running_loop().call_at(when, self.turns._due, self.owner,
+                                                         turn)
+        return turn

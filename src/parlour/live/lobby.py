@@ -39,7 +39,7 @@ from typing import Any
 from parlour.bots import AnyPlayer, make_player
 from parlour.engine import Action, Event, Game, GameError, GameSpec, Pacing
 from parlour.games import game_class
-from parlour.live.caps import Budgets, TableCaps, listed
+from parlour.live.caps import Budgets, TableCaps, Turns, listed
 from parlour.live.keeper import Unresumable, keep_new, keep_play, keep_seats, rebuild
 from parlour.live.presence import Presence
 from parlour.live.protocol import Create, Refused, Start, error
@@ -99,6 +99,7 @@ class Lobby:
         self.listed_per_address = listed_per_address
         self.listed = listed
         self.budgets = budgets if budgets is not None else Budgets()
+        self.turns = Turns()
         self.pacing = dict(pacing or {})
         self._players = players
         self._decks = decks
@@ -169,7 +170,8 @@ class Lobby:
                 room.phase = Phase.FINISHED
 
         table = Table(room.game, computers, self.pacing.get(room.spec.name), level=room.level,
-                      on_lag=self._on_lag, on_change=changed)
+                      on_lag=self._on_lag, on_change=changed,
+                      clock=self.turns.clock(room.owner))
         room.table = table
         if room.phase is Phase.WAITING:
             room.phase = Phase.PLAYING

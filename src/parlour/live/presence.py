@@ -55,7 +55,11 @@ class Presence:
         if all(room.seats[s].left for s in people):
             self._close(room)
         elif not room.played and not room.friends:
-            self._close(room)  # nobody played it: a reload deals a new game
+            # nobody played it: it is left for good at once (a reload deals a new game), so
+            # that opening and dropping tables holds nothing, in memory or in a store
+            for s in people:
+                room.seats[s].left = True
+            self._close(room)
         elif self._expiry is None:
             # a waiting room nobody is in lasts a reload's time; a played table its grace
             wait = self.grace if room.played else self.takeover

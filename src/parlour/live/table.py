@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from parlour.bots.base import AnyPlayer
-from parlour.bots.scheduler import Scheduler, Timer
+from parlour.bots.scheduler import Clock, Scheduler, Timer
 from parlour.engine import Action, Event, Game, GameError, Pacing
 from parlour.live.protocol import GameMessage, Refused
 
@@ -75,6 +75,7 @@ class Table:
         on_lag: Callable[[float], None] | None = None,
         on_change: Callable[[Action, Sequence[Event]], None] | None = None,
         aim_once: bool = True,
+        clock: Clock | None = None,
     ) -> None:
         self.game = game
         self.pacing = pacing if pacing is not None else game.spec.pacing
@@ -85,7 +86,8 @@ class Table:
         self._watchers: dict[int | None, list[Send]] = {}
         # per person seat: the latest `at` it aimed actions at, and what it aimed at there
         self._aimed: dict[int, tuple[int, set[tuple[Any, ...]]]] = {}
-        self.scheduler = Scheduler(game, computers, AsyncioClock(), pacing=self.pacing,
+        # `clock`: the lobby's, which takes every table's computer moves in turns
+        self.scheduler = Scheduler(game, computers, clock or AsyncioClock(), pacing=self.pacing,
                                    level=level, notify=self._changed, on_lag=on_lag,
                                    strict=False)
 

@@ -59,7 +59,7 @@ class Limits:
     rate: float | None = 20.0
     burst: int = 30
     max_queue: int = 512
-    cutoff: int = 100
+    cutoff: int = 50
     """A connection that has more than this many messages dropped in one flood (drops
     less than a second apart) after its ``rate_limited`` warning is cut off (``flooding``)."""
 
@@ -428,6 +428,11 @@ async def serve_socket(ws: WebSocket, lobby: Lobby, limits: Limits, gate: Gate,
         await relay.before_admit(address)
     refused = gate.admit(address)
     if refused is not None and refused[0] == "slow_down":
+        if gate.holding(address):  # a client that retries at once retries once a second
+            try:
+                await asyncio.sleep(gate.hold)
+            finally:
+                gate.held(address)
         with suppress(WebSocketDisconnect, RuntimeError, OSError):
             await ws.close(1008)  # before the handshake: HTTP 403, nothing more
         return

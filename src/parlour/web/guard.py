@@ -284,12 +284,17 @@ class Gate:
     ``total`` sockets for the whole server. ``rate`` messages a second on average from one
     address, all its sockets together (``burst`` at once; ``None``: no limit), and
     ``connect_rate`` new sockets a second (``connect_burst`` at once). A socket cut off for
-    flooding uses up its address's new sockets: the next one waits ``1 / connect_rate`` s.
+    flooding bars its address from new sockets for ``flood_bar`` seconds: a flooder that
+    reconnects at once would otherwise cost a handshake and a warning each time. A socket
+    refused for coming too soon is held ``hold`` seconds before its answer (at most
+    ``held_per_address`` at once per address; more are answered at once), so that a client
+    that retries as soon as it is refused retries once a second, not a thousand times.
     """
 
     def __init__(self, *, per_address: int = 32, idle_per_address: int = 8,
                  total: int = 10_000, rate: float | None = 100.0, burst: int = 200,
-                 connect_rate: float = 10.0, connect_burst: int = 30) -> None:
+                 connect_rate: float = 5.0, connect_burst: int = 20,
+                 flood_bar: float = 5.0, hold: float = 1.0, held_per_address: int = 64) -> None:
         self.per_address = per_address
         self.idle_per_address = idle_per_address
         self.total = total
@@ -297,7 +302,11 @@ class Gate:
         self.burst = burst
         self.connect_rate = connect_rate
         self.connect_burst = connect_burst
+        self.flood_bar = flood_bar
+        self.hold = hold
+        self.held_per_address = held_per_address
         self.open = 0
+        self._held: dict[str, int] = {}
         self._addresses: dict[str, _Address] = {}
 
     def _state(self, address: str) -> _Address:
@@ -360,11 +369,25 @@ class Gate:
         return state is None or state.messages is None or state.messages.take()
 
     def flooded(self, address: str) -> None:
-        """A socket of ``address`` was cut off for flooding: no new socket from it for a
-        moment."""
+        """A socket of ``address`` was cut off for flooding: no new socket from it for
+        :attr:`flood_bar` seconds (its bucket of new sockets owes that long)."""
         state = self._addresses.get(address)
         if state is not None:
-            state.connects.tokens = 0.0
+            state.connects.tokens = -self.flood_bar * self.connect_rate
+
+    def holding(self, address: str) -> bool:
+        """Takes one of ``address``'s places to hold a refused socket; ``False``: none is
+        left (refuse at once). Give it back with :meth:`held`."""
+        held = self._held.get(address, 0)
+        if self.hold <= 0 or held >= self.held_per_address:
+            return False
+        self._held[address] = held + 1
+        return True
+
+    def held(self, address: str) -> None:
+        held = self._held.pop(address, 1) - 1
+        if held > 0:
+            self._held[address] = held
 
     def connections(self, address: str) -> int:
         state = self._addresses.get(address)
