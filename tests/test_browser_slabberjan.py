@@ -196,7 +196,7 @@ def test_a_cat_announces_meow_at_its_own_seat_and_the_swapper_pays(page: Any, si
                               document.getElementById('log').textContent];
     }""").json_value()
     assert bubbles == [["1", "“meow”", "cat"]]
-    assert "You pay a chip (meow)" in log and "Computer 1 holds a cat" in log
+    assert "You pay a chip (the cat said “meow”)" in log and "Computer 1 holds a cat" in log
 
 
 def test_options_reach_the_game_free_choice_lets_us_stand(page: Any, site: str) -> None:

@@ -3,6 +3,7 @@
 // happened: bubbles, arrows, the reveal) and sends only what the view's `legal` offers.
 import { $, plural } from "./lib/dom.js";
 import { link } from "./lib/address.js";
+import { refusal, sentence } from "./lib/errors.js";
 import { keys } from "./lib/keys.js";
 import { legal } from "./lib/legal.js";
 import { play } from "./lib/play.js";
@@ -52,14 +53,11 @@ const game = play(pageSpec(), {
     clearLog();
   },
   error(m) {
-    if (m.code === "refused") {
-      sent = false;
-      note(`Not now: ${m.reason}.`, "bad");
-    } else if (m.code === "rate_limited") {
-      note("Easy there: too many moves at once.", "bad");
-    } else {
-      note(m.reason, "bad");
-      if (link.watch) game.setBar("This table cannot be watched.", m.reason, "bad");
+    if (m.code === "refused") sent = false;
+    const text = sentence(m, refusal(table.view, table.seat));
+    note(text, "bad");
+    if (link.watch && m.code !== "refused" && m.code !== "rate_limited") {
+      game.setBar("This table cannot be watched.", text, "bad");
     }
   },
   render,

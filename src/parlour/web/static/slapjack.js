@@ -2,6 +2,7 @@
 // Space. The server is the referee: the page draws its views, tells its events, and sends
 // only what the view's `legal` offers.
 import { $ } from "./lib/dom.js";
+import { refusal, sentence } from "./lib/errors.js";
 import { keys } from "./lib/keys.js";
 import { legal } from "./lib/legal.js";
 import { play } from "./lib/play.js";
@@ -17,11 +18,10 @@ const game = play(pageSpec(), {
   seats() { buildSeats(game.table, game.names); render(); },
   events(events, view) {
     render();
-    events.forEach(tell);
+    for (const event of events) tell(event, view);
   },
   error(m) {
-    if (m.code === "rate_limited") say("Easy there: too many slaps at once.");
-    else if (m.code === "bad_request") say(m.reason);
+    say(sentence(m, refusal(table.view, table.seat)), "bad");
   },
   render,
 });

@@ -4,6 +4,7 @@
 // `legal` offers.
 import { $ } from "./lib/dom.js";
 import { drawSeat } from "./lib/card-seat.js";
+import { refusal, sentence } from "./lib/errors.js";
 import { keys } from "./lib/keys.js";
 import { legal } from "./lib/legal.js";
 import { play } from "./lib/play.js";
@@ -33,10 +34,9 @@ const game = play(spec, {
   },
   newGame: () => book.forget(),
   error(m) {
-    if (m.code === "rate_limited") say("Easy there: too many at once.");
-    else if (m.about === "watch" || m.about === "resume") {
-      game.setBar(m.about === "watch" ? "This table cannot be watched" : "This seat cannot be taken", m.reason || "", "bad");
-    } else if (m.code === "refused" || m.code === "bad_request") say(m.reason);
+    if (m.about === "watch" || m.about === "resume") {
+      game.setBar(m.about === "watch" ? "This table cannot be watched" : "This seat cannot be taken", sentence(m), "bad");
+    } else say(sentence(m, refusal(table.view, table.seat)), "bad");
   },
   render,
 }, {

@@ -3,6 +3,7 @@
 // `speed`, `begin`, `leave`, answered by `seated` and `lobby`. When the host starts, each
 // seated browser goes to the game page with its seat's token; others may watch.
 import { $ } from "./lib/dom.js";
+import { sentence } from "./lib/errors.js";
 import { connect, send } from "./lib/socket.js";
 import { session } from "./lib/storage.js";
 import { allSpecs } from "./lib/specs.js";
@@ -65,7 +66,7 @@ const handlers = {
       $("share").hidden = true;
       $("sit-form").hidden = true;
     }
-    error(m.reason);
+    error(sentence(m));
   },
 };
 

@@ -143,7 +143,7 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec) } = {}) {
       connect({
         hello: seat.hello,
         handlers,
-        lost: () => setBar("Connection lost: reconnecting…", ""),
+        lost: () => setBar("Connection lost: reconnecting…", "", "warn"),
       });
     },
   };

@@ -1,0 +1,119 @@
+"""The defects a new user found, each with the test that would have caught it: words meant
+for developers reaching people (a refusal naming "seat 0", a bad setting's reason, "seat 0"
+in the rules pages), a slap at a Jack someone already took, and the layouts that cut off
+what must be seen (a phone held sideways, 42 seats on a laptop, bubbles off the screen or
+over the counters, the bottom panel over the seats); keyboard hints on touch screens and a
+tap's focus rectangle; the big tile after New game.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+import test_browser as slapjack_tests
+from conftest import running
+
+from parlour.live import Lobby
+from parlour.web import create_app
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def slow_site() -> Iterator[str]:
+    """Slapjack's computers never flip in a test's time, but slap a Jack 0.3 s after it
+    shows."""
+    def watchers(game: str, level: str, seat: int, *,
+                 seed: int | None = None) -> slapjack_tests.Watcher:
+        return slapjack_tests.Watcher(seat, seed=seed)
+
+    with running(create_app(lobby=Lobby(players=watchers, tables_per_address=None))) as url:
+        yield url
+
+
+def text(page: Any, selector: str) -> str:
+    value: str = page.locator(selector).first.text_content() or ""
+    return " ".join(value.split())
+
+
+SEEN_AND_HEARD = """() => [...document.querySelectorAll('#news, #bar, #log, #error, #spoken')]
+    .map((n) => n.textContent).join(' | ')"""
+
+#: What the server says to a developer: never shown to a person.
+INTERNAL = re.compile(r"\bseat \d|cannot \w+:|played here by|'\w+'", re.I)
+
+
+def relayed(page: Any) -> list[Any]:
+    """The page's socket, relayed to the real server; the test may slip in frames of its own
+    (``routes[0].send(...)``)."""
+    routes: list[Any] = []
+
+    def handler(ws: Any) -> None:
+        ws.connect_to_server()
+        routes.append(ws)
+
+    page.route_web_socket("**/ws", handler)
+    return routes
+
+
+@pytest.mark.parametrize("game", ["slabberjan", "slapjack", "splunk"])
+def test_a_refused_move_is_told_in_words_for_people(page: Any, slow_site: str,
+                                                    game: str) -> None:
+    routes = relayed(page)
+    page.goto(f"{slow_site}/{game}")
+    page.wait_for_function("() => document.body.dataset.state === 'playing'")
+    # a move lost a race, and a setting was refused: the server's reasons name the seat by
+    # its number and the game by its code
+    routes[0].send(json.dumps({"type": "error", "code": "refused", "about": "action",
+                               "reason": "seat 0 cannot slap: the game is over"}))
+    routes[0].send(json.dumps({"type": "error", "code": "bad_request", "about": "start",
+                               "reason": f"{game} is played here by 2 to 4 players, not 9"}))
+    page.wait_for_function("() => document.getElementById('spoken')"
+                           " && document.getElementById('spoken').textContent.includes('settings')")
+    said = page.evaluate(SEEN_AND_HEARD)
+    assert not INTERNAL.search(said), said
+    assert "This game cannot be dealt with these settings" in said
+    assert "Too late: the table moved on before your move arrived." in said
+
+
+def test_a_table_that_cannot_be_created_says_why_in_words_for_people(
+        page: Any, slow_site: str) -> None:
+    def answer(ws: Any) -> None:
+        ws.on_message(lambda message: ws.send(json.dumps({
+            "type": "error", "code": "bad_request", "about": "create",
+            "reason": "slapjack is played here by 2 to 4 players, not 9"})))
+
+    page.route_web_socket("**/ws", answer)
+    page.goto(slow_site + "/table?game=slapjack")
+    page.wait_for_selector("#game option[value=slapjack]", state="attached")
+    page.fill("#create-name", "Ann")
+    page.click("#create-form button[type=submit]")
+    page.wait_for_function("() => document.getElementById('error').textContent !== ''")
+    shown = text(page, "#error")
+    assert not INTERNAL.search(shown), shown
+    assert shown.startswith("A table cannot be created with these settings")
+
+
+@pytest.mark.parametrize("game", ["slabberjan", "slapjack", "splunk"])
+def test_the_rules_pages_speak_of_players_not_seat_numbers(slow_site: str, game: str) -> None:
+    page = httpx.get(f"{slow_site}/rules/{game}").text
+    body = re.sub(r"<[^>]+>", " ", page)
+    assert not re.search(r"\bseat \d|`|\bstacks? 0\b", body, re.I), game
+
+
+def test_slapping_a_jack_someone_already_took_says_it_was_too_late(
+        page: Any, slow_site: str) -> None:
+    page.goto(f"{slow_site}/slapjack?seed={slapjack_tests.seed_where((True,))}")
+    page.wait_for_function(
+        "() => document.getElementById('bar').textContent.startsWith('Your turn')")
+    page.keyboard.press("f")  # a Jack: the computer slaps it 0.3 s later
+    page.wait_for_selector("#pile-badge:not([hidden])")
+    assert text(page, "#pile-badge") == "Computer 1 slapped the Jack!"
+    page.keyboard.press(" ")
+    page.wait_for_function("() => document.getElementById('news').textContent.startsWith('Too')")
+    assert text(page, "#news") == "Too late: Computer 1 took that Jack first."
