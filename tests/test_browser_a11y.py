@@ -185,3 +185,99 @@ def test_splunk_in_play_at_its_end_and_its_replay(page: Any, site: str) -> None:
     page.wait_for_function("() => document.body.dataset.state === 'won'")
     check(page, "splunk won")
     replay(page, site, ids[-1], "splunk")
+
+
+# -- the keyboard: rings, radio groups and menus ------------------------------------------------
+
+RING = """() => {
+    const el = document.activeElement;
+    const cs = getComputedStyle(el);
+    const width = parseFloat(cs.outlineWidth) || 0;
+    const ring = cs.outlineStyle !== "none" && width > 0;
+    const w = Math.max(0, width + (parseFloat(cs.outlineOffset) || 0));  // beyond the border
+    const r = el.getBoundingClientRect();
+    const clippers = [];
+    for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+        const s = getComputedStyle(up);
+        if (s.overflowX === "visible" && s.overflowY === "visible") continue;
+        const c = up.getBoundingClientRect();
+        if (r.left - w < c.left - 0.5 || r.right + w > c.right + 0.5
+            || r.top - w < c.top - 0.5 || r.bottom + w > c.bottom + 0.5) {
+            clippers.push(up.id || up.className || up.tagName);
+        }
+    }
+    return {what: el.id || el.getAttribute("data-level") || el.className || el.tagName,
+            ring, clippers, body: el === document.body};
+}"""
+
+
+@pytest.mark.parametrize("path", ["/", "/table", "/slapjack", "/slabberjan", "/splunk"])
+def test_every_stop_of_the_tab_key_shows_a_whole_ring(browser: Any, site: str,
+                                                      path: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.goto(site + path)
+        page.wait_for_timeout(800)
+        seen: list[dict[str, Any]] = []
+        for _ in range(40):
+            page.keyboard.press("Tab")
+            now = page.evaluate(RING)
+            if now["body"] or (seen and now["what"] == seen[0]["what"]):
+                break
+            seen.append(now)
+        assert len(seen) >= 3, seen
+        bad = [s for s in seen if not s["ring"] or s["clippers"]]
+        assert bad == [], bad
+    finally:
+        context.close()
+
+
+def focused(page: Any) -> str:
+    found: str = page.evaluate("""() => {
+        const el = document.activeElement;
+        return el.dataset.level || el.dataset.players || el.dataset.chips || el.id || el.tagName;
+    }""")
+    return found
+
+
+def test_the_speed_radios_and_the_menus_move_with_the_arrow_keys(page: Any, site: str) -> None:
+    page.goto(site + "/slabberjan")
+    page.wait_for_function("() => document.body.dataset.state === 'playing'")
+    # one Tab stop for the whole group: the checked speed
+    tabbable = page.eval_on_selector_all(".speed [role=radio]", "rs => rs.map(r => r.tabIndex)")
+    assert tabbable == [-1, 0, -1, -1]
+    page.focus(".speed [aria-checked=true]")
+    page.keyboard.press("ArrowRight")
+    assert focused(page) == "hard"
+    page.wait_for_selector(".speed [data-level=hard][aria-checked=true]")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    assert focused(page) == "easy"
+    page.wait_for_selector(".speed [data-level=easy][aria-checked=true]")
+    page.keyboard.press("End")
+    page.wait_for_selector(".speed [data-level=expert][aria-checked=true]")
+    # a menu: opened from its button with the arrow key, moved in, closed with Escape
+    page.focus("#chips-button")
+    page.keyboard.press("ArrowDown")
+    page.wait_for_selector("#chips-menu", state="visible")
+    assert focused(page) == "3"  # the current choice
+    page.keyboard.press("ArrowDown")
+    assert focused(page) == "5"
+    page.keyboard.press("Home")
+    assert focused(page) == "1"
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#chips-menu", state="hidden")
+    assert focused(page) == "chips-button"
+    # the grid of player counts: down goes a row (four) down
+    page.focus("#players-button")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#players-menu", state="visible")
+    assert focused(page) == "5"  # the default, 5 players
+    page.keyboard.press("ArrowDown")  # 2 3 4 5 / 6 8 10 12 / 16 20 30 42
+    assert focused(page) == "12"
+    page.keyboard.press("ArrowRight")
+    assert focused(page) == "16"
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelectorAll('.sj-seat').length === 16")
+    assert focused(page) == "players-button"

@@ -18,6 +18,7 @@ import pytest
 import test_browser as slapjack_tests
 from conftest import running
 
+from parlour.bots import make_player
 from parlour.live import Lobby
 from parlour.web import create_app
 
@@ -27,9 +28,10 @@ pytestmark = pytest.mark.browser
 @pytest.fixture(scope="module")
 def slow_site() -> Iterator[str]:
     """Slapjack's computers never flip in a test's time, but slap a Jack 0.3 s after it
-    shows."""
-    def watchers(game: str, level: str, seat: int, *,
-                 seed: int | None = None) -> slapjack_tests.Watcher:
+    shows; the other games have their real computer players."""
+    def watchers(game: str, level: str, seat: int, *, seed: int | None = None) -> Any:
+        if game != "slapjack":
+            return make_player(game, level, seat, seed=seed)
         return slapjack_tests.Watcher(seat, seed=seed)
 
     with running(create_app(lobby=Lobby(players=watchers, tables_per_address=None))) as url:
@@ -117,3 +119,74 @@ def test_slapping_a_jack_someone_already_took_says_it_was_too_late(
     page.keyboard.press(" ")
     page.wait_for_function("() => document.getElementById('news').textContent.startsWith('Too')")
     assert text(page, "#news") == "Too late: Computer 1 took that Jack first."
+
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+         "device_scale_factor": 2}
+
+
+@pytest.mark.parametrize("game", ["slapjack", "splunk", "slabberjan"])
+def test_a_touch_screen_shows_no_keyboard_hints(browser: Any, slow_site: str,
+                                                game: str) -> None:
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        page.goto(f"{slow_site}/{game}")
+        page.wait_for_function("() => document.body.dataset.state === 'playing'")
+        page.wait_for_function(
+            "() => document.getElementById('bar').textContent.startsWith('Your')", timeout=20000)
+        shown = page.evaluate("""() => [...document.querySelectorAll(
+            '.table-area kbd, .key-note')].filter((n) => n.offsetParent !== null)
+            .map((n) => n.textContent)""")
+        assert shown == []
+        hint = text(page, "#bar .hint")
+        assert not re.search(r"\bSpace\b|\bor [A-Z]\b|\(\w\)|press|Enter|1 to 4", hint), hint
+    finally:
+        context.close()
+
+
+def test_a_keyboard_shows_its_hints(page: Any, slow_site: str) -> None:
+    page.goto(f"{slow_site}/slapjack")
+    page.wait_for_function("() => document.getElementById('bar').textContent.startsWith('Your')")
+    assert page.is_visible("#slap kbd") and page.is_visible(".key-note")
+    assert "Space always slaps" in text(page, ".key-note")
+    assert text(page, "#bar .hint") == "Tap your deck, Flip or F"
+
+
+def test_a_tap_on_the_pile_draws_no_focus_rectangle(browser: Any, slow_site: str) -> None:
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        page.goto(f"{slow_site}/slapjack")
+        page.wait_for_function("() => document.body.dataset.state === 'playing'")
+        page.tap("#pile")
+        ring = page.evaluate("""() => {
+            const pile = document.getElementById("pile");
+            const s = getComputedStyle(pile);
+            return {visible: pile.matches(":focus-visible"), outline: s.outlineStyle,
+                    tap: s.webkitTapHighlightColor};
+        }""")
+        assert not ring["visible"] and ring["outline"] == "none", ring
+        assert ring["tap"] == "rgba(0, 0, 0, 0)", ring
+    finally:
+        context.close()
+
+
+def test_less_motion_when_asked(browser: Any, slow_site: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800},
+                                  reduced_motion="reduce")
+    try:
+        page = context.new_page()
+        page.goto(f"{slow_site}/slapjack?seed={slapjack_tests.seed_where((True,))}")
+        page.wait_for_function(
+            "() => document.getElementById('bar').textContent.startsWith('Your turn')")
+        page.keyboard.press("f")  # a Jack: the card would fly in, the pile glow and shake
+        page.wait_for_function("() => document.getElementById('pile').classList.contains('jack')")
+        moving = page.evaluate("""() => document.getAnimations()
+            .filter((a) => a.playState === "running")
+            .map((a) => [a.animationName || "script", a.effect.getComputedTiming().duration,
+                         a.effect.getComputedTiming().iterations])
+            .filter(([, duration, times]) => duration > 20 || times > 1)""")
+        assert moving == []
+    finally:
+        context.close()
