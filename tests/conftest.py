@@ -51,6 +51,34 @@ def quick_players(game: str, level: str, seat: int, *, seed: int | None = None) 
     return QuickFlipper(seat, seed=seed)
 
 
+class Instant(ComputerPlayer[Any]):
+    """A real computer player of any game that acts at once (for tests that are not races)."""
+
+    def __init__(self, inner: ComputerPlayer[Any]) -> None:
+        super().__init__(inner.seat, level=inner.level, seed=0)
+        self.game = inner.game
+        self.inner = inner
+
+    def decide(self, view: Any, events: Sequence[dict[str, Any]]) -> Decision | None:
+        decision = self.inner.decide(view, events)
+        return None if decision is None else Decision(decision.action, 0.01)
+
+
+def fast_players(game: str, level: str, seat: int, *, seed: int | None = None
+                 ) -> ComputerPlayer[Any]:
+    """Slapjack: :class:`QuickFlipper`; the other games: their real players, at once."""
+    if game == "slapjack":
+        return QuickFlipper(seat, seed=seed)
+    from parlour.bots import make_player
+
+    return Instant(make_player(game, level, seat, seed=seed))
+
+
+def fast_decks(game: str, players: int) -> list[list[str]]:
+    """Slapjack: :func:`quick_deck`; the other games: dealt at random."""
+    return [quick_deck(players)] if game == "slapjack" else []
+
+
 #: Slapjack pacing for tests: the same rules, a pause short enough to keep tests quick.
 FAST_PACING = {"slapjack": Pacing(at_field="flips", after=frozenset({"deal", "take"}),
                                   held=frozenset({"flip"}),

@@ -12,6 +12,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager, suppress
 from pathlib import Path
@@ -31,17 +32,24 @@ def server_process(db: str, *more: str) -> Iterator[tuple[str, subprocess.Popen[
     """``tests/fast_server.py`` on ``db`` (``more``: a Redis URL, for a node of a site):
     yields its URL and the process."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    proc = subprocess.Popen([sys.executable, str(HERE / "fast_server.py"), db, *more],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-    try:
-        assert proc.stdout is not None
-        url = proc.stdout.readline().strip()
-        assert url.startswith("http://127.0.0.1:"), proc.stderr.read() if proc.stderr else ""
-        yield url.rstrip("/"), proc
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait(10)
+    # the log goes to a file: a pipe nobody reads would stop the server once it is full
+    with tempfile.TemporaryFile("w+") as log:
+        proc = subprocess.Popen([sys.executable, str(HERE / "fast_server.py"), db, *more],
+                                stdout=subprocess.PIPE, stderr=log, text=True, env=env)
+        try:
+            assert proc.stdout is not None
+            url = proc.stdout.readline().strip()
+            if not url.startswith("http://127.0.0.1:"):
+                log.seek(0)
+                raise AssertionError(f"the server did not start: {log.read()[-2000:]}")
+            yield url.rstrip("/"), proc
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+            proc.wait(10)
+        log.seek(0)
+        errors = [line for line in log.read().splitlines() if "Traceback" in line]
+        assert not errors, f"the server logged {len(errors)} tracebacks"
 
 
 class Seat:

@@ -395,7 +395,7 @@ async def test_messages_of_the_wrong_shape_never_stop_a_table(
 
 
 TYPES = ["create", "join", "sit", "speed", "begin", "watch", "leave", "resume", "action",
-         "start"]
+         "start", "remove"]
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -406,7 +406,7 @@ TYPES = ["create", "join", "sit", "speed", "begin", "watch", "leave", "resume", 
         "players": json_values | st.integers(1, 5),
         "level": json_values | st.sampled_from(["easy", "hard"]),
         "name": json_values | st.just("Zoe"),
-        "seat": json_values,
+        "seat": json_values | st.integers(0, 3),
         "table": json_values | st.just("TABLE"),
         "token": json_values | st.just("TOKEN"),
         "options": json_values,
@@ -441,6 +441,8 @@ async def test_whatever_three_browsers_send_the_lobby_stays_consistent(
             if room.table is not None:
                 assert seat.kind != "open"
                 assert (seat.kind == "computer") <= (s in room.table.computers)
+        for link in room.links:  # nobody holds a seat that was freed (left, removed)
+            assert link.seat is None or room.seats[link.seat].kind == "person"
     for conn in conns:
         conn._release()
     lobby.close()

@@ -7,6 +7,7 @@ dropped."""
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import AsyncExitStack as ExitStack_async
@@ -109,6 +110,62 @@ async def test_friends_and_a_spectator_on_three_nodes_play_one_table(
     async with httpx.AsyncClient() as http:
         record = (await http.get(f"{b}/games/{anns['table']}.json")).json()
     assert replay(record).outcome.winner == 0  # type: ignore[union-attr]
+
+
+async def play_legal(seat: Seat, rng: random.Random, stop: asyncio.Event) -> None:
+    """A person who plays whatever the view lists as legal (a random pick), until the end."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 120
+    while not stop.is_set():
+        assert loop.time() < deadline, "the game did not end"
+        view = seat.views[-1]
+        if view.get("winner") is not None:
+            stop.set()
+            return
+        if view["legal"]:
+            await seat.send({"type": "action", "action": rng.choice(view["legal"])})
+            await asyncio.sleep(0.07)  # a quick person, well within the rate limit
+        with suppress(TimeoutError):
+            await seat.next("events", timeout=0.3)
+
+
+async def follow(seat: Seat, stop: asyncio.Event) -> None:
+    """A spectator reading what it is told as it comes, until the game ends."""
+    while not stop.is_set():
+        with suppress(TimeoutError):
+            await seat.next("events", timeout=0.3)
+
+
+@pytest.mark.parametrize("game, players", [("splunk", 2), ("slabberjan", 3)])
+async def test_a_game_of_each_kind_is_played_to_its_end_across_three_nodes(
+        site: list[tuple[str, Any]], game: str, players: int) -> None:
+    (a, _), (b, _), (c, _) = site
+    options = {"chips": 1} if game == "slabberjan" else {}
+    async with seat_at(a) as ann, seat_at(b) as bob, seat_at(c) as spy:
+        await ann.send({"type": "create", "game": game, "players": players, "name": "Ann",
+                        "options": options})
+        anns = await ann.next("seated")
+        await bob.send({"type": "sit", "table": anns["table"], "name": "Bob"})
+        bobs = await bob.next("seated")
+        await ann.send({"type": "begin"})
+        for person, seated in ((ann, anns), (bob, bobs)):
+            await person.send({"type": "resume", "token": seated["token"]})
+            await person.next("state")
+        await spy.send({"type": "watch", "table": anns["table"]})
+        await spy.next("state")
+        stop = asyncio.Event()
+        await asyncio.gather(play_legal(ann, random.Random(1), stop),
+                             play_legal(bob, random.Random(2), stop), follow(spy, stop))
+        for who in (ann, bob, spy):
+            await drain(who)
+    async with httpx.AsyncClient() as http:
+        record = (await http.get(f"{c}/games/{anns['table']}.json")).json()
+    end = replay(record)
+    assert end.outcome is not None
+    # the spectator (on a third node) saw the game end exactly as the record says
+    assert spy.views[-1] == end.view(None)
+    for seat, who in ((0, ann), (1, bob)):
+        assert who.views[-1] == end.view(seat)  # each seat as the owner would tell it
 
 
 async def test_the_owner_is_killed_and_the_game_finishes_on_another_node(

@@ -336,3 +336,20 @@ async def test_computer_moves_due_at_once_take_turns_with_the_sockets_and_other_
     assert [m for m in moves if m != ("other", 0)] == [("many", i) for i in range(6)]
     at = [i for i, m in enumerate(ran) if m != "io"]
     assert all(b - a >= 2 for a, b in itertools.pairwise(at)), ran  # the sockets in between
+
+
+async def test_a_socket_gone_during_its_handshake_gives_its_place_back() -> None:
+    """A client that drops while its socket is accepted does not hold one of its address's
+    places for ever."""
+    from parlour.web.connection import Limits, serve_socket
+
+    class Gone:
+        client = type("Client", (), {"host": "127.0.0.9"})()
+
+        async def accept(self) -> None:
+            raise OSError("the client went away")
+
+    gate = Gate(per_address=2)
+    for _ in range(5):
+        await serve_socket(Gone(), Lobby(), Limits(), gate)  # type: ignore[arg-type]
+    assert gate.connections("127.0.0.9") == 0 and gate.open == 0

@@ -6,15 +6,15 @@ from __future__ import annotations
 
 import dataclasses
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import command, quick_decks, quick_players
+from conftest import Instant, command, quick_decks, quick_players
 
 from parlour.bots import make_player
-from parlour.bots.base import ComputerPlayer, Decision
+from parlour.bots.base import ComputerPlayer
 from parlour.games import GAMES, replay
 from parlour.live import Lobby
 from parlour.store import StoredSeat, StoredTable, StoreError, open_store, token_hash
@@ -153,19 +153,6 @@ async def test_a_game_the_lobby_kept_replays_from_the_store_to_where_it_was(
     assert kept.outcome == seating.room.game.outcome.to_json()  # type: ignore[union-attr]
     lobby.close()
     store.close()
-
-
-class Instant(ComputerPlayer[Any]):
-    """A real computer player of any game that acts at once (the store test is not a race)."""
-
-    def __init__(self, inner: ComputerPlayer[Any]) -> None:
-        super().__init__(inner.seat, level=inner.level, seed=0)
-        self.game = inner.game
-        self.inner = inner
-
-    def decide(self, view: Any, events: Sequence[dict[str, Any]]) -> Decision | None:
-        decision = self.inner.decide(view, events)
-        return None if decision is None else Decision(decision.action, 0.001)
 
 
 def _fast(game: str) -> Callable[..., ComputerPlayer[Any]]:

@@ -23,6 +23,7 @@ parlour.live.protocol.Refused: you have 2 tables open already: finish or leave o
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -30,6 +31,8 @@ from typing import Any
 
 from parlour.bots.base import AnyPlayer, ComputerPlayer, Decision
 from parlour.live.protocol import Refused
+
+log = logging.getLogger(__name__)
 
 
 class TableCaps:
@@ -259,7 +262,10 @@ class Turns:
                 del self._queues[owner]
             if not turn.cancelled:
                 turn.cancelled = True  # run once
-                turn.callback()
+                try:
+                    turn.callback()
+                except Exception:  # as the event loop would: logged, and the others go on
+                    log.exception("a computer move failed")
                 await asyncio.sleep(0)  # the sockets' turn
 
     @property

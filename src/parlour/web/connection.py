@@ -436,15 +436,19 @@ async def serve_socket(ws: WebSocket, lobby: Lobby, limits: Limits, gate: Gate,
         with suppress(WebSocketDisconnect, RuntimeError, OSError):
             await ws.close(1008)  # before the handshake: HTTP 403, nothing more
         return
-    await ws.accept()
     if refused is not None:
         code, reason = refused
         with suppress(WebSocketDisconnect, RuntimeError, OSError):
+            await ws.accept()
             await ws.send_text(_encode(p.error(code, reason)))
             await ws.close(1013)  # try again later
         return
     connection = Connection(ws, lobby, limits, gate=gate, address=address, relay=relay)
-    try:
+    try:  # counted from here on: given back however the socket ends, its handshake too
+        try:
+            await ws.accept()
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            return
         await connection.run()
     finally:
         gate.gone(address, idle=not connection.busy)

@@ -64,12 +64,31 @@ def url_of(sock: socket.socket) -> str:
     return f"http://{shown}:{port}/"
 
 
+def own_names(host: str) -> list[str]:
+    """The host names a server listening on ``host`` is reached by on its own: that address,
+    or, listening on every address, this machine's name and addresses (as far as it knows
+    them). Any other name must be given (``--allowed-host``).
+
+    >>> own_names("10.1.2.3"), own_names("::1")
+    (['10.1.2.3'], ['[::1]'])
+    """
+    if host not in ("0.0.0.0", "::", ""):
+        return [f"[{host}]" if ":" in host else host]
+    names = [socket.gethostname()]
+    try:
+        name, aliases, addresses = socket.gethostbyname_ex(names[0])
+        names += [name, *aliases, *addresses]
+    except OSError:
+        pass
+    return [n for n in dict.fromkeys(names) if n]
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
           allowed_hosts: Sequence[str] = (), origins: Sequence[str] = (),
           redis: str | None = None) -> int:
     """Runs the server until Ctrl+C, keeping its games in ``db`` (a SQLite file or a
     PostgreSQL URL; by default :func:`default_database`); returns the exit status. It
-    answers to the host names 127.0.0.1, localhost, [::1], the address it listens on and
+    answers to the host names 127.0.0.1, localhost, [::1], its own (:func:`own_names`) and
     ``allowed_hosts``; pages of ``origins`` (besides its own) may open its socket. With
     ``redis`` it is one node of a site (``docs/deploy.md``): ``db`` must then be PostgreSQL,
     shared by every node."""
@@ -89,8 +108,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
         print(f"parlour: cannot listen on {host}:{port}: {exc.strerror or exc}"
               + (" (try --port with another number)" if port else ""), file=sys.stderr)
         return 2
-    listening = [] if host in ("0.0.0.0", "::", "") else [f"[{host}]" if ":" in host else host]
-    site = Site.of([*listening, *allowed_hosts], origins)
+    site = Site.of([*own_names(host), *allowed_hosts], origins)
     print(f"Games are kept in {store.where}", flush=True)
     print(f"Parlour is running: open {url_of(sock)} in your browser (Ctrl+C stops it)",
           flush=True)
