@@ -190,3 +190,53 @@ def test_less_motion_when_asked(browser: Any, slow_site: str) -> None:
         assert moving == []
     finally:
         context.close()
+
+
+def jack_shown(page: Any) -> dict[str, Any]:
+    shown: dict[str, Any] = page.evaluate("""() => ({
+        bar: document.getElementById("bar").textContent,
+        glow: document.getElementById("pile").classList.contains("jack"),
+        hot: document.getElementById("slap").classList.contains("hot"),
+        news: document.getElementById("news").textContent,
+    })""")
+    return shown
+
+
+def test_slap_hints_can_be_turned_off_and_are_off_at_expert(page: Any, slow_site: str) -> None:
+    seed = slapjack_tests.seed_where((True,))
+    page.goto(f"{slow_site}/slapjack?seed={seed}")
+    page.wait_for_function("() => document.getElementById('bar').textContent.startsWith('Your')")
+    assert text(page, "#hints") == "Slap hints: on"
+    page.click("#hints")
+    assert text(page, "#hints") == "Slap hints: off"
+    page.keyboard.press("f")  # a Jack, and no word of it but the card itself
+    page.wait_for_function("() => document.getElementById('pile').dataset.flips === '1'")
+    now = jack_shown(page)
+    assert not now["glow"] and not now["hot"], now
+    assert "Slap it" not in now["bar"] and "A Jack" not in now["news"], now
+    page.wait_for_selector("#pile-badge:not([hidden])")  # the computer took it
+    page.click("#hints")  # on again, kept on this device
+    page.click("#new-game")
+    page.wait_for_function("() => document.getElementById('bar').textContent.startsWith('Your')")
+    page.keyboard.press("f")
+    page.wait_for_function("() => document.getElementById('pile').classList.contains('jack')")
+    assert jack_shown(page)["bar"].startswith("Jack! Slap it!")
+    # Expert: marked as beyond the rules page, and no hints whatever the switch says
+    expert = page.locator(".speed [data-level=expert]")
+    assert " ".join((expert.text_content() or "").split()) == "Expert · beyond the rules"
+    page.click(".speed [data-level=expert]")
+    page.wait_for_function("() => document.getElementById('bar').textContent.startsWith('Your')")
+    assert text(page, "#speed-about").startswith("Beyond the rules page")
+    assert text(page, "#hints") == "Slap hints: off"
+    assert page.get_attribute("#hints", "aria-disabled") == "true"
+    page.click("#hints", force=True)  # a click does nothing
+    assert text(page, "#hints") == "Slap hints: off"
+    page.keyboard.press("f")
+    page.wait_for_function("() => document.getElementById('pile').dataset.flips === '1'")
+    now = jack_shown(page)
+    assert not now["glow"] and "Slap it" not in now["bar"] and "A Jack" not in now["news"], now
+    assert text(page, "#wins-where") == "Expert, 2 players"
+    page.click(".speed [data-level=normal]")
+    page.wait_for_function("() => document.getElementById('bar').textContent.startsWith('Your')")
+    assert text(page, "#hints") == "Slap hints: on"
+    assert text(page, "#speed-about").startswith("A fair match for a beginner")

@@ -7,6 +7,7 @@ import { keys } from "./lib/keys.js";
 import { legal } from "./lib/legal.js";
 import { play } from "./lib/play.js";
 import { pageSpec } from "./lib/specs.js";
+import { hintsOn } from "./lib/hints.js";
 import { news } from "./lib/status.js";
 import { barFor } from "./slapjack/bar.js";
 import { teller } from "./slapjack/story.js";
@@ -23,6 +24,7 @@ const game = play(pageSpec(), {
   error(m) {
     say(sentence(m, refusal(table.view, table.seat)), "bad");
   },
+  newGame: () => say(" "), // the last game's news is no news of this one
   render,
 });
 const { table, names } = game;
@@ -32,11 +34,11 @@ function render() {
   const view = table.view;
   document.body.dataset.state = !view ? "waiting"
     : view.winner === null ? "playing" : view.winner === table.seat ? "won" : "lost";
-  drawPile(view);
+  drawPile(view, hintsOn());
   const canFlip = Boolean(legal(view, "flip"));
   $("flip").disabled = $("my-deck").disabled = !canFlip;
   $("slap").disabled = !legal(view, "slap");
-  $("slap").classList.toggle("hot", Boolean(view && view.slappable));
+  $("slap").classList.toggle("hot", Boolean(view && view.slappable && hintsOn()));
   if (!view) return;
   drawSeats(table, names);
   game.setBar(...barFor(table, names));

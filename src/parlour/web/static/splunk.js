@@ -9,6 +9,7 @@ import { keys } from "./lib/keys.js";
 import { legal } from "./lib/legal.js";
 import { play } from "./lib/play.js";
 import { levelTitle, pageSpec } from "./lib/specs.js";
+import { hintsOn } from "./lib/hints.js";
 import { news } from "./lib/status.js";
 import { account } from "./splunk/account.js";
 import { barFor } from "./splunk/bar.js";
@@ -32,7 +33,10 @@ const game = play(spec, {
     render();
     for (const event of events) story.tell(event, view, before);
   },
-  newGame: () => book.forget(),
+  newGame() {
+    book.forget();
+    say(" "); // the last game's news is no news of this one
+  },
   error(m) {
     if (m.about === "watch" || m.about === "resume") {
       game.setBar(m.about === "watch" ? "This table cannot be watched" : "This seat cannot be taken", sentence(m), "bad");
@@ -73,7 +77,7 @@ function render() {
   drawStacks(table);
   $("call").disabled = !legal(view, "call");
   $("slap").disabled = !(legal(view, "slap") && view.last_play !== null);
-  $("slap").classList.toggle("hot", Boolean(view && legal(view, "slap") && view.stacks.some((s) => s.slap)));
+  $("slap").classList.toggle("hot", Boolean(view && hintsOn() && legal(view, "slap") && view.stacks.some((s) => s.slap)));
   $("call").classList.toggle("ready", !$("call").disabled);
   if (!view) return;
   drawSeats(view);

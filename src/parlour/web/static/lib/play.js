@@ -11,6 +11,7 @@ import { winsFor } from "./wins.js";
 import { controls } from "./controls.js";
 import { seatNames } from "./names.js";
 import { levelTitle } from "./specs.js";
+import { hintSwitch } from "./hints.js";
 
 // The default wins line: by speed and, where the game offers a choice, by player count.
 function playersWins(spec) {
@@ -39,10 +40,12 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec) } = {}) {
   const wins = winsFor(spec.name);
   // once the seat is lost to this page, the bar keeps saying so
   const setBar = (main, hint, tone) => { if (!seat.lost) bar($("bar"), main, hint, tone); };
-  const ctl = controls(document.querySelector(".controls"), { choose, newGame });
+  const ctl = controls(document.querySelector(".controls"), { choose, newGame, spec });
+  const hints = hintSwitch(spec, () => hooks.render());
 
   function show() {
     const s = table.settings;
+    hints.level(s.level);
     ctl.show(s, { count: wins.count(winsText.key(s)), where: winsText.where(s) }, table.friends);
     document.body.classList.toggle("friends", table.friends);
     document.body.classList.toggle("watching", table.watching);

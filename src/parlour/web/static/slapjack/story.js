@@ -3,6 +3,7 @@
 import { $, make } from "../lib/dom.js";
 import { cardName } from "../lib/cards.js";
 import { speak } from "../lib/speak.js";
+import { hintsOn } from "../lib/hints.js";
 import { flash, fly, replay } from "../lib/motion.js";
 import { seatOf } from "./table.js";
 
@@ -32,7 +33,7 @@ export function teller(table, names, say) {
   const TELL = {
     flip(e) {
       fly($("pile").querySelector(".card-svg"), seatOf(table, e.player), 170);
-      if (isJack(e.card)) say(`A Jack from ${lower(e.player)}!`, "jack");
+      if (isJack(e.card) && hintsOn()) say(`A Jack from ${lower(e.player)}!`, "jack");
       else {
         speak(`${verb(e.player, "flip", "flips")} the ${cardName(e.card)}.`);
         if (!mine(e.player) && !$("news").matches(".good, .bad")) $("news").textContent = " "; // old news goes

@@ -46,7 +46,8 @@ export function drawSeats(table, names) {
 
 let shown; // the card on top as drawn: `${flips}:${card}`
 
-export function drawPile(view) {
+// `hints`: a Jack on top glows.
+export function drawPile(view, hints) {
   const pile = $("pile");
   const top = view && view.top !== null ? `${view.flips}:${view.top}` : null;
   if (!view || top !== shown) {
@@ -64,7 +65,7 @@ export function drawPile(view) {
     }
   }
   pile.dataset.flips = String(view ? view.flips : 0);
-  pile.classList.toggle("jack", Boolean(view && view.slappable));
+  pile.classList.toggle("jack", Boolean(view && view.slappable && hints));
   pile.classList.toggle("stacked", Boolean(view && view.pile > 1));
   $("pile-count").textContent = view && view.pile ? `${plural(view.pile, "card")} in the pile` : "";
 }

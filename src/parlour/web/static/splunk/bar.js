@@ -2,6 +2,7 @@
 import { capital } from "../lib/dom.js";
 import { legal } from "../lib/legal.js";
 import { keys } from "../lib/touch.js";
+import { hintsOn } from "../lib/hints.js";
 import { KIND_NAME, stackName } from "./stacks.js";
 
 export function barFor(table, names) {
@@ -17,7 +18,7 @@ export function barFor(table, names) {
   if (me === null) {
     return [hot >= 0 ? `${slapLine}!` : `${names.name(view.turn)} plays next`, "You are watching", ""];
   }
-  if (hot >= 0) return [`${slapLine}: slap it!`, keys("SLAP or tap the stack", "SLAP, Space or click the stack"), "jack"];
+  if (hot >= 0 && hintsOn()) return [`${slapLine}: slap it!`, keys("SLAP or tap the stack", "SLAP, Space or click the stack"), "jack"];
   if (view.turn === me) {
     const called = view.stacks.findIndex((s) => s.call_open);
     if (legal(view, "call") && called >= 0) {

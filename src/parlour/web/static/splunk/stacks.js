@@ -4,6 +4,7 @@
 import { $, make, plural } from "../lib/dom.js";
 import { cardName, cardSVG } from "../lib/cards.js";
 import { legal } from "../lib/legal.js";
+import { hintsOn } from "../lib/hints.js";
 
 export const KIND_NAME = { pair: "a pair", sandwich: "a sandwich", joker: "a joker" };
 export const stackName = (i) => `stack ${i + 1}`;
@@ -72,7 +73,7 @@ export function drawStacks(table) {
       drawPile(node.querySelector(".stack-pile"), stack);
     }
     drawFoot(node.querySelector(".stack-foot"), stack);
-    const hot = stack.slap !== null;
+    const hot = stack.slap !== null && hintsOn(); // a slap open on it shows only as a hint
     const last = Boolean(view.last_play && view.last_play.stack === i);
     const playable = Boolean(legal(view, "play", { stack: i }));
     node.classList.toggle("last", last);

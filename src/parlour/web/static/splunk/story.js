@@ -3,6 +3,7 @@
 import { capital, plural } from "../lib/dom.js";
 import { cardName } from "../lib/cards.js";
 import { flash, fly } from "../lib/motion.js";
+import { hintsOn } from "../lib/hints.js";
 import { KIND_NAME, label, stackName, stackNodes, unlabel } from "./stacks.js";
 
 const WIN_HOW = {
@@ -32,8 +33,9 @@ export function teller(table, names, { say, book, seatOf }) {
       fly(card, seatOf(e.player).querySelector(".deck"), 180);
       unlabel(e.stack); // a new card on top: the label of an old call or slap is gone
       const where = `on ${stackName(e.stack)}`;
-      if (e.kind === "joker") say(`${name(e.player)} played a joker ${where}!`, "jack");
-      else if (e.kind) say(`${name(e.player)} played the ${cardName(e.card)} ${where}: ${KIND_NAME[e.kind]}!`, "jack");
+      if (e.kind === "joker" && hintsOn()) say(`${name(e.player)} played a joker ${where}!`, "jack");
+      else if (e.kind === "joker") say(`${name(e.player)} played a joker ${where}.`);
+      else if (e.kind && hintsOn()) say(`${name(e.player)} played the ${cardName(e.card)} ${where}: ${KIND_NAME[e.kind]}!`, "jack");
       else say(`${name(e.player)} played the ${cardName(e.card)} ${where}.`);
     },
     call(e) {

@@ -28,7 +28,9 @@ function speeds(spec, choose) {
   box.dataset.game = spec.name;
   radioKeys();
   box.replaceChildren(...spec.levels.map((l) => {
-    const b = make("button", { type: "button", role: "radio", "data-level": l.name, "aria-checked": "false", text: l.title });
+    const b = make("button", { type: "button", role: "radio", "data-level": l.name, "aria-checked": "false",
+      text: l.title, title: l.about, class: l.beyond_rules ? "beyond" : null });
+    if (l.beyond_rules) b.append(make("span", { class: "beyond-tag", text: " · beyond the rules" }));
     b.addEventListener("click", () => choose(l.name));
     return b;
   }));
