@@ -218,7 +218,16 @@ def test_options_reach_the_game_free_choice_lets_us_stand(page: Any, site: str) 
     assert page.is_enabled("#swap") and page.is_enabled("#stand")
     page.keyboard.press("t")
     page.wait_for_function("() => document.getElementById('log').textContent.includes('You stand')")
-    page.click("#free-choice")  # off again: a new game where our 5 must swap
+    page.click("#free-choice")  # off again: a new game where our 5 must swap...
+    # ...once we said so: we made a move, the game in play is given up only when we answer
+    page.wait_for_selector("dialog.ask[open]")
+    assert "Give up this game?" in text(page, "dialog.ask")
+    assert page.evaluate("() => document.activeElement.textContent") == "Keep playing"
+    page.keyboard.press("Escape")  # no: the game and its setting stay
+    assert page.is_hidden("dialog.ask")
+    assert text(page, "#free-choice") == "Free choice: on"
+    page.click("#free-choice")
+    page.click("dialog.ask button[value=yes]")
     wait_bar(page, "Your turn: swap with Computer 1")
     assert not text(page, "#bar").startswith("Your turn: swap with Computer 1, or stand")
     assert page.is_disabled("#stand")

@@ -301,6 +301,23 @@ async def test_the_connections_per_address_hold_across_the_site(
             assert (await refused.next("error"))["code"] == "too_many_connections"
 
 
+async def test_the_tables_per_address_hold_across_the_site(
+        site: list[tuple[str, Any]]) -> None:
+    """Ten tables per address: six opened on one node, then four on another; the eleventh
+    there is refused."""
+    (a, _), (b, _), _ = site
+    async with ExitStack_async() as stack:
+        for url, count in ((a, 6), (b, 4)):
+            for _ in range(count):
+                seat = await stack.enter_async_context(seat_at(url))
+                await seat.send({"type": "start", "game": "slapjack", "players": 2})
+                await seat.next("state")
+            await asyncio.sleep(1.5)  # a node adds its counts every second
+        one_more = await stack.enter_async_context(seat_at(b))
+        await one_more.send({"type": "start", "game": "slapjack", "players": 2})
+        assert (await one_more.next("error"))["code"] == "too_many_tables"
+
+
 def test_a_node_message_that_cannot_be_parsed_is_dropped() -> None:
     from parlour.nodes.bus import BadMessage, NodeMessage, parse
 

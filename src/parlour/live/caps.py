@@ -44,17 +44,24 @@ class TableCaps:
         self.per_address = per_address
         self._owned: dict[str, set[str]] = {}
         self._owner: dict[str, str] = {}
+        self.elsewhere: dict[str, int] = {}
+        """With several nodes: each address's tables on the other nodes, as last read."""
+        self.elsewhere_total = 0
 
     def admit(self, owner: str, holds: Callable[[str], bool]) -> None:
         """Raises :class:`Refused` (``full``, ``too_many_tables``) if ``owner`` may not open
-        one more table now."""
+        one more table now (counting its tables on other nodes too)."""
         limit = self.per_address
         if limit is not None:
             mine = self._owned.get(owner, ())
-            if len(mine) >= limit and sum(map(holds, mine)) >= limit:
+            others = self.elsewhere.get(owner, 0)
+            if (len(mine) + others >= limit
+                    and sum(map(holds, mine)) + others >= limit):
                 raise Refused(f"you have {limit} tables open already: finish or leave one "
                               "first", "too_many_tables")
-        if len(self._owner) >= self.total and sum(map(holds, self._owner)) >= self.total:
+        total, others = self.total, self.elsewhere_total
+        if (len(self._owner) + others >= total
+                and sum(map(holds, self._owner)) + others >= total):
             raise Refused("the server is full; try again in a minute", "full")
 
     def add(self, owner: str, table: str) -> None:
@@ -76,6 +83,10 @@ class TableCaps:
 
     def tables(self, owner: str) -> int:
         return len(self._owned.get(owner, ()))
+
+    def counts(self) -> dict[str, int]:
+        """Tables by owner address, on this node."""
+        return {owner: len(tables) for owner, tables in self._owned.items()}
 
 
 def listed(entries: Sequence[dict[str, Any]], owners: Sequence[str], *, per_address: int,

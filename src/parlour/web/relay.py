@@ -146,6 +146,8 @@ class Relay:
             return
         if target is None:
             await self._home(conn)
+            if isinstance(command, p.Start | p.Create):
+                await self._tables_elsewhere(conn.address)
             conn.carry_out(command)
             # a table opened just now is this node's before anybody hears of its id
             while self._claiming:
@@ -287,6 +289,7 @@ class Relay:
                 await self._sync_leases()
                 if self.gate is not None:
                     await self.gate.sync(self.redis, self.node)
+                await self._sync_tables()
             except Exception as exc:
                 log.warning("could not check the other nodes: %s", exc)
 
@@ -304,12 +307,47 @@ class Relay:
                     if getattr(proxy.ws, "node", "") == node:
                         self._drop_proxy(ident)
 
+    async def _sync_tables(self) -> None:
+        """Adds this node's tables (in all and by owner address) to the site's counts."""
+        caps = self.lobby.caps
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.hset("parlour:tables", self.node, len(self.lobby.table_ids()))
+            pipe.expire("parlour:tables", 5)
+            for owner, count in caps.counts().items():
+                pipe.hset(f"parlour:tables:{owner}", self.node, count)
+                pipe.expire(f"parlour:tables:{owner}", 5)
+            await pipe.execute()
+
+    async def _tables_elsewhere(self, address: str) -> None:
+        """Before a table opens: the site's tables, and ``address``'s, on the other nodes."""
+        caps = self.lobby.caps
+        try:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                pipe.hgetall("parlour:tables")
+                pipe.hgetall(f"parlour:tables:{address}")
+                every, owned = await pipe.execute()
+        except Exception as exc:  # Redis away for a moment: the last counts stand
+            log.warning("could not read the site's tables: %s", exc)
+            return
+        caps.elsewhere_total = _others(every, self.node)
+        mine_elsewhere = _others(owned, self.node)
+        if mine_elsewhere:
+            caps.elsewhere[address] = mine_elsewhere
+        else:
+            caps.elsewhere.pop(address, None)
+
     async def _sync_leases(self) -> None:
         """Leases taken for tables this node does not hold after all (an unknown id) go."""
         held = set(self.lobby.table_ids())
         settled = asyncio.get_running_loop().time() - 2 * RENEW  # not one being claimed now
         await self.leases.release([t for t in list(self.leases.mine) if t not in held
                                    and self.leases.since.get(t, 0.0) < settled])
+
+
+def _others(counts: dict[Any, Any], node: str) -> int:
+    """The sum of a Redis hash of counts by node, this node's left out."""
+    return sum(int(v) for k, v in counts.items()
+               if (k.decode() if isinstance(k, bytes) else k) != node)
 
 
 class SiteGate(Gate):

@@ -60,8 +60,7 @@ function slap() {
   const action = legal(table.view, "slap");
   const aim = action && `${table.id}:${action.at}`;
   if (!action || aim === lastSlap) return; // one slap per card: a double tap is one
-  lastSlap = aim;
-  game.act(action);
+  if (game.act(action)) lastSlap = aim;
 }
 
 $("flip").addEventListener("click", flip);

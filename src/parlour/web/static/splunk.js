@@ -118,8 +118,7 @@ function slap(stack) {
   const action = legal(view, "slap", { stack: target });
   const aim = action && `${table.id}:${target}:${action.at}`;
   if (!action || aim === lastSlap) return; // one slap per play: a double tap is one
-  lastSlap = aim;
-  game.act(action);
+  if (game.act(action)) lastSlap = aim;
 }
 
 // A stack with a slap open on it is slapped by a click; any other stack is only ever played

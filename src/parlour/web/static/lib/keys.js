@@ -3,6 +3,7 @@
 // presses that button.
 
 const typing = (t) => t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.isContentEditable);
+const asking = () => document.querySelector("dialog[open]") !== null;
 const pressable = (t) => t && (t.tagName === "BUTTON" || t.tagName === "A" || t.tagName === "INPUT");
 const keyOf = (e) => (e.code === "Space" || e.key === " " ? "Space"
   : e.key.length === 1 ? e.key.toLowerCase() : e.key);
@@ -11,7 +12,7 @@ const keyOf = (e) => (e.code === "Space" || e.key === " " ? "Space"
 // held() is true while a menu is open.
 export function keys(bindings, held = () => false) {
   document.addEventListener("keydown", (e) => {
-    if (e.ctrlKey || e.metaKey || e.altKey || held() || typing(e.target)) return;
+    if (e.ctrlKey || e.metaKey || e.altKey || held() || asking() || typing(e.target)) return;
     const key = keyOf(e);
     const act = bindings[key];
     if (!act || (key === "Enter" && pressable(e.target))) return;
@@ -19,6 +20,6 @@ export function keys(bindings, held = () => false) {
     if (!e.repeat) act(key);
   });
   document.addEventListener("keyup", (e) => {
-    if (bindings.Space && keyOf(e) === "Space" && !held() && !typing(e.target)) e.preventDefault();
+    if (bindings.Space && keyOf(e) === "Space" && !held() && !asking() && !typing(e.target)) e.preventDefault();
   });
 }

@@ -1,9 +1,13 @@
 // The frame of every game page: the socket and the seat (seat.js), the settings and wins on
-// this device, the controls, and the bar before a game and after a drop. A page brings only
-// its own table: hooks that draw it and tell what happened.
-import { $ } from "./dom.js";
+// this device, the controls, and the bar before a game and after a drop. Nothing is lost:
+// a dropped socket comes back by itself to the same seat, this device's unfinished game is
+// offered when the page opens, a game in play is given up only when the person says so, and
+// a finished game goes into this device's history with a link to its replay (and, at a
+// table with friends, the rematch). A page brings only its own table: hooks that draw it and
+// tell what happened.
+import { $, make } from "./dom.js";
 import { link } from "./address.js";
-import { connect, send } from "./socket.js";
+import { connect, isOpen, send } from "./socket.js";
 import { bar } from "./status.js";
 import { gameSeat } from "./seat.js";
 import { checked, loadSettings, saveSettings, tableSettings } from "./settings.js";
@@ -12,6 +16,10 @@ import { controls } from "./controls.js";
 import { seatNames } from "./names.js";
 import { levelTitle } from "./specs.js";
 import { hintSwitch } from "./hints.js";
+import { ask } from "./dialog.js";
+import { line } from "./notice.js";
+import { ago } from "./ago.js";
+import { finish, keepSeat, statsOf, statsText, touchSeat } from "./ledger.js";
 
 // The default wins line: by speed and, where the game offers a choice, by player count.
 function playersWins(spec) {
@@ -22,6 +30,14 @@ function playersWins(spec) {
   };
 }
 
+// The mark of a deal asked for by its number (`?seed=N`): the same link deals it again.
+function chosenDealMark() {
+  const mark = make("span", { class: "chosen-deal", hidden: true, text: "A chosen deal" });
+  const h1 = document.querySelector(".top h1");
+  if (h1) h1.after(mark);
+  return mark;
+}
+
 // hooks (each optional but render): welcome(m) after the seats are known; seats() when a
 // seat changed hands; state(view) for a whole view; events(events, view, before) after a
 // change; newGame() when this device deals again; error(m) for what the frame leaves;
@@ -30,7 +46,8 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec) } = {}) {
   let device = loadSettings(spec);
   const table = {
     seat: null, seats: [], id: null, view: null, waiting: false, settings: device,
-    friends: false, watching: false,
+    friends: false, watching: false, seeded: link.seed !== null, rematch: null,
+    moved: false, // we made a move in this game (or came back to it): there is something to lose
   };
   const names = seatNames(table);
   const seat = gameSeat(spec.name, () => {
@@ -38,36 +55,103 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec) } = {}) {
     return { players, level, options };
   });
   const wins = winsFor(spec.name);
-  // once the seat is lost to this page, the bar keeps saying so
-  const setBar = (main, hint, tone) => { if (!seat.lost) bar($("bar"), main, hint, tone); };
+  let offline = false;
+  // once the seat is lost to this page, the bar keeps saying so; while the socket is away,
+  // the bar says that
+  const setBar = (main, hint, tone) => { if (!seat.lost && !offline) bar($("bar"), main, hint, tone); };
   const ctl = controls(document.querySelector(".controls"), { choose, newGame, spec });
   const hints = hintSwitch(spec, () => hooks.render());
+  const mark = chosenDealMark();
+  // above the bar: the offer of this device's waiting game, a refused token; below it: the
+  // replay and the rematch of a game that is over
+  const notice = line("offer", (node) => $("bar").before(node));
+  const after = line("after", (node) => $("bar").after(node));
+  let noticeKind = null;
 
   function show() {
     const s = table.settings;
     hints.level(s.level);
     ctl.show(s, { count: wins.count(winsText.key(s)), where: winsText.where(s) }, table.friends);
+    if ($("stats")) $("stats").textContent = statsText(statsOf(spec.name));
     document.body.classList.toggle("friends", table.friends);
     document.body.classList.toggle("watching", table.watching);
+    mark.hidden = !table.seeded;
+    mark.title = link.seed !== null && !table.friends
+      ? `Deal number ${link.seed}: this link deals the same cards again`
+      : "The deal was chosen by its number: it can be dealt again";
   }
 
-  function newGame() {
+  function say(kind, words, items, tone) {
+    noticeKind = kind;
+    notice.show(words, items, tone);
+  }
+  function unsay(kind) {
+    if (kind && noticeKind !== kind) return;
+    noticeKind = null;
+    notice.hide();
+  }
+
+  // A game against the computer in play, with something to lose (or one waiting to be
+  // continued): it is given up only when the person says so.
+  const inPlay = () => !table.friends && (Boolean(seat.waiting)
+    || Boolean(table.view && table.seat !== null && table.view.winner === null && table.moved));
+
+  function discardOk(what) {
+    if (!inPlay()) return Promise.resolve(true);
+    return ask({
+      title: seat.waiting ? "Give up your waiting game?" : "Give up this game?",
+      text: `${what} deals a new game: the one ${seat.waiting ? "waiting for you" : "in play"} is lost.`,
+      yes: "Give it up", no: "Keep playing",
+    });
+  }
+
+  function deal() {
     if (!seat.newGame()) return; // a friends' table is not ours to deal again
+    unsay();
+    after.hide();
     table.view = null;
+    table.moved = false;
     if (hooks.newGame) hooks.newGame();
     hooks.render();
     setBar("Dealing…", "");
   }
 
-  function choose(change) {
+  async function newGame() {
+    if (table.friends || !(await discardOk("New game"))) return;
+    deal();
+  }
+
+  async function choose(change) {
     if (table.friends) return;
+    const what = change.level ? "A new speed" : change.players ? "A new number of players" : "A new option";
+    if (!(await discardOk(what))) {
+      show(); // the controls show the game's settings again
+      return;
+    }
     device = checked(spec, {
       ...table.settings, ...change, options: { ...table.settings.options, ...change.options },
     });
     saveSettings(spec, device);
     table.settings = device;
     show();
-    newGame();
+    deal();
+  }
+
+  // This device's unfinished game: continue it with one press, or deal a new one.
+  function offer() {
+    const w = seat.waiting;
+    const level = w.level ? levelTitle(spec, w.level) : "";
+    const details = [w.players ? `${w.players} players` : "", level].filter(Boolean).join(", ");
+    say("offer", `Your game of ${spec.title}${details ? ` (${details})` : ""} is waiting, ` +
+      `last played ${ago(w.at)}.`, [
+      { text: "Continue your game", primary: true, id: "continue-game",
+        press: () => { unsay("offer"); setBar("Coming back to your game…", ""); seat.choose(true); } },
+      { text: "New game", id: "offer-new-game",
+        press: () => { unsay("offer"); setBar("Dealing…", ""); seat.choose(false); } },
+    ], "go");
+    setBar("Your game is waiting for you", "Continue it, or start a new one", "go");
+    const first = notice.first();
+    if (first) first.focus();
   }
 
   // Wins count against the computer only, once per table.
@@ -75,6 +159,36 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec) } = {}) {
     const view = table.view;
     if (table.friends || !view || view.winner === null || view.winner !== table.seat) return;
     if (wins.add(table.id, winsText.key(table.settings))) show();
+  }
+
+  // A game over: into this device's history (once), and the links to its replay and rematch.
+  function over() {
+    const view = table.view;
+    if (!view || view.winner === null || !table.id) {
+      after.hide();
+      return;
+    }
+    if (table.seat !== null) {
+      const others = table.seats.map((_, s) => s).filter((s) => s !== table.seat);
+      const filed = finish({
+        table: table.id, game: spec.name, seat: table.seat, won: view.winner === table.seat,
+        winner: view.winner === table.seat ? null : names.name(view.winner),
+        against: others.map((s) => names.name(s)), players: table.seats.length,
+        level: table.settings.level, friends: table.friends, seeded: table.seeded,
+      });
+      if (filed) show();
+    }
+    const items = [];
+    let words = "";
+    if (table.friends && table.seat !== null) {
+      items.push({ text: table.rematch ? "Join the rematch" : "Rematch", primary: true, id: "rematch",
+        press: () => { after.show("Opening the rematch…", []); send({ type: "rematch" }); } });
+      if (table.rematch) words = "A rematch is open, with the same seats.";
+    } else if (table.rematch) {
+      items.push({ text: "The rematch", href: `/table/${encodeURIComponent(table.rematch)}`, id: "rematch" });
+    }
+    items.push({ text: "Watch the replay", href: `/games/${encodeURIComponent(table.id)}`, id: "replay-link" });
+    after.show(words, items, "");
   }
 
   const handlers = {
@@ -85,8 +199,13 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec) } = {}) {
       table.id = m.table;
       table.seats = Array.isArray(m.seats) ? m.seats : [];
       table.waiting = m.started === false;
+      table.seeded = Boolean(m.seeded);
+      table.rematch = typeof m.rematch === "string" ? m.rematch : null;
+      table.moved = seat.resumed;
       table.view = null; // the state that follows draws the table; until then, nothing stale
       table.settings = tableSettings(spec, m);
+      unsay("offer");
+      after.hide();
       show();
       if (hooks.welcome) hooks.welcome(m);
       hooks.render();
@@ -104,6 +223,7 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec) } = {}) {
       if (hooks.state) hooks.state(m.view);
       else hooks.render();
       won();
+      over();
     },
     events(m) {
       if (!m.view) return;
@@ -113,11 +233,32 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec) } = {}) {
       if (hooks.events) hooks.events(m.events || [], m.view, before);
       else hooks.render();
       won();
+      over();
+    },
+    // our rematch's waiting room: the same token holds our seat there
+    seated(m) {
+      if (typeof m.table !== "string" || typeof m.token !== "string") return;
+      keepSeat({ game: spec.name, table: m.table, token: m.token, seat: m.seat, friends: true });
+      location.assign(`/table/${encodeURIComponent(m.table)}`);
+    },
+    // someone asked for a rematch first
+    rematch(m) {
+      if (typeof m.table !== "string") return;
+      table.rematch = m.table;
+      over();
     },
     error(m) {
+      if (m.about === "rematch") {
+        after.show(m.code === "not_over" ? "The game is not over yet." : "The rematch could not be opened.",
+          [{ text: "Watch the replay", href: `/games/${encodeURIComponent(table.id)}` }], "bad");
+        return;
+      }
       const about = seat.error(m);
       if (about === "closed") {
-        setBar("This table has closed", "Back to the home page to find another", "bad");
+        setBar("This table has closed", "This seat's link no longer works: back to the home page to find another", "bad");
+      } else if (about === "refused") {
+        say("refused", "Your last game could not be continued: the server no longer keeps it. A new game is dealt.",
+          [{ text: "OK", id: "refused-ok", press: () => unsay("refused") }], "bad");
       } else if (about === "lost") {
         // nothing more to play here: the last view stays drawn, with no move open
         if (table.view) table.view = { ...table.view, legal: [] };
@@ -134,21 +275,42 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec) } = {}) {
     pong() {},
   };
 
+  // The socket dropped: say so once (the bar is read out), and take no move meanwhile.
+  function lost() {
+    document.body.classList.add("offline");
+    if (seat.lost || offline) return;
+    offline = true;
+    bar($("bar"), "Reconnecting…", seat.watching || seat.waiting ? "" : "Your seat is kept", "warn");
+  }
+
+  function back() {
+    document.body.classList.remove("offline");
+    if (!offline) return;
+    offline = false;
+    if (seat.waiting) offer();
+    else setBar("Connected: back to the table…", "");
+  }
+
+  const keepFresh = () => { if (table.id && table.seat !== null && !table.friends) touchSeat(table.id); };
+  document.addEventListener("visibilitychange", () => { if (document.hidden) keepFresh(); });
+  window.addEventListener("pagehide", keepFresh);
+
   return {
     table, names, setBar, wins,
     menuOpen: ctl.menuOpen,
-    // our seat plays `action` (an object of the view's `legal`)
-    act: (action) => send({ type: "action", action }),
+    // our seat plays `action` (an object of the view's `legal`); false when the socket is
+    // away (nothing is sent: the view after the reconnect says what is open then)
+    act(action) {
+      if (!isOpen()) return false;
+      table.moved = true;
+      return send({ type: "action", action });
+    },
     start() {
       show();
       hooks.render();
-      setBar(link.watch ? "Joining the table…" : "Connecting…", "");
-      connect({
-        hello: seat.hello,
-        handlers,
-        lost: () => setBar("Connection lost: reconnecting…", "", "warn"),
-      });
+      if (seat.waiting) offer();
+      else setBar(link.watch ? "Joining the table…" : "Connecting…", "");
+      connect({ hello: seat.hello, handlers, lost, back });
     },
   };
 }
-

@@ -1,0 +1,191 @@
+"""Nothing is lost, in a real chromium (issue 11): a page whose server is killed and started
+again on the same database and the same address reconnects by itself and plays its game to
+the end; a page closed for two minutes, whose table the server put away meanwhile, offers
+"Continue your game" and goes on with one press; a refused token is said plainly; a game
+in play is given up only after a question answered; the game over links its replay, goes
+into "Your games" on the home page and into the statistics; the replay page steps through
+the game with the keyboard and the slider; a rematch at a friends' table keeps the seats.
+
+The servers deal stacked Slapjack decks that end soon (``conftest.quick_deck``) and stand-in
+computer players that flip quickly and never slap, so a person who slaps every Jack wins in
+about fifty flips.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import FAST_PACING, free_port, quick_decks, quick_players, running
+
+from parlour.live import Lobby
+from parlour.store import open_store
+from parlour.web import create_app
+
+pytestmark = pytest.mark.browser
+
+HERE = Path(__file__).parent
+BAR = "document.getElementById('bar').textContent"
+FLIPS = "document.getElementById('pile').dataset.flips"
+
+
+@contextmanager
+def server_process(db: str, port: int, **env: str) -> Iterator[subprocess.Popen[str]]:
+    """``tests/fast_server.py`` on ``db`` at 127.0.0.1:``port`` (a real process: the test
+    kills it with SIGKILL)."""
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path),
+                   "PARLOUR_TEST_PORT": str(port), **env}
+    proc = subprocess.Popen([sys.executable, str(HERE / "fast_server.py"), db],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=environment)
+    try:
+        assert proc.stdout is not None
+        url = proc.stdout.readline().strip().rstrip("/")
+        if url != f"http://127.0.0.1:{port}":
+            proc.kill()
+            raise AssertionError(proc.stderr.read() if proc.stderr else url)
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait(10)
+
+
+def flips(page: Any) -> int:
+    return int(page.get_attribute("#pile", "data-flips") or 0)
+
+
+def play(page: Any, *, moves: int | None = None, max_moves: int = 400) -> None:
+    """Plays seat 0 of Slapjack with the keyboard: flips on its turn, slaps every Jack; to
+    the end, or ``moves`` moves."""
+    done = 0
+    for _ in range(max_moves):
+        state, bar, pile = page.evaluate(
+            f"() => [document.body.dataset.state, {BAR}, {FLIPS}]")
+        if state != "playing" or (moves is not None and done >= moves):
+            return
+        if bar.startswith("Jack! Slap it!"):
+            page.keyboard.press(" ")
+            done += 1
+        elif bar.startswith("Your turn: flip a card"):
+            page.keyboard.press("f")
+            done += 1
+        page.wait_for_function(
+            f"([bar, flips]) => {BAR} !== bar || {FLIPS} !== flips",
+            arg=[bar, pile], timeout=5000)
+    if moves is None:
+        raise AssertionError("the game did not end")
+
+
+def token(page: Any) -> str | None:
+    value: str | None = page.evaluate("() => sessionStorage.getItem('parlour.slapjack.token')")
+    return value
+
+
+def test_a_page_reconnects_by_itself_after_the_server_is_killed_and_started_again(
+        page: Any, tmp_path: Path) -> None:
+    db, port = str(tmp_path / "parlour.db"), free_port()
+    url = f"http://127.0.0.1:{port}"
+    with server_process(db, port) as first:
+        page.goto(url + "/slapjack")
+        page.wait_for_function(f"() => {BAR}.startsWith('Your turn')")
+        play(page, moves=6)
+        page.wait_for_function(f"() => {BAR}.startsWith('Your turn') || {BAR}.startsWith('Jack')")
+        seen, mine = flips(page), token(page)
+        assert seen > 0 and mine
+        first.send_signal(signal.SIGKILL)
+        first.wait(10)
+        page.wait_for_function(f"() => {BAR}.startsWith('Reconnecting')")
+        assert page.get_attribute("#bar", "role") == "status"
+        assert page.evaluate("() => document.body.classList.contains('offline')")
+        page.wait_for_timeout(1500)  # a few tries fail meanwhile: the page keeps trying
+        assert (page.text_content("#bar") or "").startswith("Reconnecting")
+    with server_process(db, port):
+        # the same seat of the same game, where it was: nothing anybody saw is lost
+        page.wait_for_function(f"() => {BAR}.startsWith('Your turn')", timeout=15000)
+        assert not page.evaluate("() => document.body.classList.contains('offline')")
+        assert token(page) == mine
+        assert flips(page) == seen
+        play(page)
+        assert (page.text_content("#bar") or "").startswith("You won!")
+
+
+@pytest.fixture
+def put_away_site(tmp_path: Path) -> Iterator[tuple[str, Lobby]]:
+    """A server whose tables go out of memory 0.5 s after nobody is at them (into the store,
+    a SQLite file)."""
+    lobby = Lobby(store=open_store(tmp_path / "parlour.db"), players=quick_players,
+                  pacing=FAST_PACING, decks=quick_decks, grace=0.5)
+    with running(create_app(lobby=lobby)) as url:
+        yield url, lobby
+
+
+def test_a_page_closed_for_two_minutes_comes_back_to_its_game(
+        browser: Any, put_away_site: tuple[str, Lobby]) -> None:
+    url, lobby = put_away_site
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.goto(url + "/slapjack")
+        page.wait_for_function(f"() => {BAR}.startsWith('Your turn')")
+        play(page, moves=6)
+        page.wait_for_function(f"() => {BAR}.startsWith('Your turn') || {BAR}.startsWith('Jack')")
+        seen = flips(page)
+        tables = lobby.table_ids()
+        assert len(tables) == 1
+        page.close()  # the tab is closed: its sessionStorage goes with it
+        page = context.new_page()
+        page.wait_for_timeout(1500)
+        assert lobby.table_ids() == []  # put away: out of memory, in the store
+        # two minutes later on this device's clock
+        page.clock.install()
+        page.clock.fast_forward("02:00")
+        page.goto(url + "/slapjack")
+        page.wait_for_selector("#continue-game")
+        offer = " ".join((page.text_content(".notice.offer") or "").split())
+        assert "Your game of Slapjack (2 players, Normal) is waiting" in offer, offer
+        assert page.evaluate("() => document.activeElement.id") == "continue-game"
+        assert lobby.table_ids() == []  # nothing is dealt before the person chooses
+        page.keyboard.press("Enter")  # one press
+        page.wait_for_function("() => document.body.dataset.state === 'playing'")
+        assert lobby.table_ids() == tables
+        assert flips(page) == seen
+        assert page.is_hidden(".notice.offer")
+        play(page)
+        assert (page.text_content("#bar") or "").startswith("You won!")
+        # over: nothing is offered any more in another tab
+        page.close()
+        page = context.new_page()
+        page.goto(url + "/slapjack")
+        page.wait_for_function(f"() => {BAR}.startsWith('Your turn')")
+        assert page.is_hidden(".notice.offer")
+    finally:
+        context.close()
+
+
+def test_a_refused_token_is_forgotten_and_said_plainly(
+        page: Any, put_away_site: tuple[str, Lobby]) -> None:
+    url, _ = put_away_site
+    page.goto(url + "/slapjack")
+    page.wait_for_function(f"() => {BAR}.startsWith('Your turn')")
+    page.evaluate("""() => {
+        const seats = JSON.parse(localStorage.getItem('parlour.seats'));
+        for (const s of Object.values(seats)) s.token = 'not-a-token-anyone-gave';
+        localStorage.setItem('parlour.seats', JSON.stringify(seats));
+        sessionStorage.clear();
+    }""")
+    page.reload()
+    page.click("#continue-game")
+    page.wait_for_selector(".notice.offer.bad")
+    said = page.text_content(".notice.offer") or ""
+    assert "could not be continued" in said
+    page.wait_for_function(f"() => {BAR}.startsWith('Your turn')")  # a new game meanwhile
+    stored = page.evaluate("() => JSON.parse(localStorage.getItem('parlour.seats'))")
+    assert "not-a-token-anyone-gave" not in str(stored)
