@@ -122,6 +122,12 @@ def test_slapjack_in_play_at_its_end_and_its_replay(page: Any, site: str) -> Non
     page.goto(site + "/slapjack")
     page.wait_for_function("() => document.body.dataset.state === 'playing'")
     check(page, "slapjack at the start")
+    page.keyboard.press("f")
+    page.wait_for_function("() => document.getElementById('pile').dataset.flips !== '0'")
+    page.click("#new-game")  # a game in play is given up only when we say so
+    page.wait_for_selector("dialog.ask[open]")
+    check(page, "slapjack asking to give up the game")
+    page.keyboard.press("Escape")
     page.click("#players-button")
     check(page, "slapjack with the players menu open")
     page.keyboard.press("Escape")

@@ -16,6 +16,8 @@ from typing import Any
 import httpx
 import pytest
 import test_browser as slapjack_tests
+import test_browser_slabberjan as slabberjan_tests
+import test_browser_splunk as splunk_tests
 from conftest import running
 
 from parlour.bots import make_player
@@ -125,16 +127,21 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
          "device_scale_factor": 2}
 
 
+#: A seed for each game whose deal has us (seat 0 of the default table) move first.
+FIRST = {"slapjack": lambda: 1, "splunk": lambda: splunk_tests.seed_for(None, 0),
+         "slabberjan": lambda: slabberjan_tests.seed_for(5, 4)}
+
+
 @pytest.mark.parametrize("game", ["slapjack", "splunk", "slabberjan"])
 def test_a_touch_screen_shows_no_keyboard_hints(browser: Any, slow_site: str,
                                                 game: str) -> None:
     context = browser.new_context(**PHONE)
     try:
         page = context.new_page()
-        page.goto(f"{slow_site}/{game}")
+        page.goto(f"{slow_site}/{game}?seed={FIRST[game]()}")  # a deal where we move first
         page.wait_for_function("() => document.body.dataset.state === 'playing'")
         page.wait_for_function(
-            "() => document.getElementById('bar').textContent.startsWith('Your')", timeout=20000)
+            "() => document.getElementById('bar').textContent.startsWith('Your')")
         shown = page.evaluate("""() => [...document.querySelectorAll(
             '.table-area kbd, .key-note')].filter((n) => n.offsetParent !== null)
             .map((n) => n.textContent)""")
@@ -192,6 +199,12 @@ def test_less_motion_when_asked(browser: Any, slow_site: str) -> None:
         context.close()
 
 
+def give_up(page: Any) -> None:
+    """Says yes to giving up the game in play, which a new deal asks once we have moved."""
+    page.wait_for_selector("dialog.ask[open]")
+    page.click("dialog.ask button[value=yes]")
+
+
 def jack_shown(page: Any) -> dict[str, Any]:
     shown: dict[str, Any] = page.evaluate("""() => ({
         bar: document.getElementById("bar").textContent,
@@ -217,14 +230,16 @@ def test_slap_hints_can_be_turned_off_and_are_off_at_expert(page: Any, slow_site
     page.wait_for_selector("#pile-badge:not([hidden])")  # the computer took it
     page.click("#hints")  # on again, kept on this device
     page.click("#new-game")
+    give_up(page)
     page.wait_for_function("() => document.getElementById('bar').textContent.startsWith('Your')")
     page.keyboard.press("f")
     page.wait_for_function("() => document.getElementById('pile').classList.contains('jack')")
     assert jack_shown(page)["bar"].startswith("Jack! Slap it!")
     # Expert: marked as beyond the rules page, and no hints whatever the switch says
     expert = page.locator(".speed [data-level=expert]")
-    assert " ".join((expert.text_content() or "").split()) == "Expert · beyond the rules"
+    assert " ".join(expert.inner_text().split()) == "Expert · beyond the rules"
     page.click(".speed [data-level=expert]")
+    give_up(page)
     page.wait_for_function("() => document.getElementById('bar').textContent.startsWith('Your')")
     assert text(page, "#speed-about").startswith("Beyond the rules page")
     assert text(page, "#hints") == "Slap hints: off"
@@ -237,6 +252,7 @@ def test_slap_hints_can_be_turned_off_and_are_off_at_expert(page: Any, slow_site
     assert not now["glow"] and "Slap it" not in now["bar"] and "A Jack" not in now["news"], now
     assert text(page, "#wins-where") == "Expert, 2 players"
     page.click(".speed [data-level=normal]")
+    give_up(page)
     page.wait_for_function("() => document.getElementById('bar').textContent.startsWith('Your')")
     assert text(page, "#hints") == "Slap hints: on"
     assert text(page, "#speed-about").startswith("A fair match for a beginner")
