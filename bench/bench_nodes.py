@@ -166,10 +166,10 @@ def load_node(db: str, tables: int, seconds: float, seed: int,
         counter[0] += 1
         store.add_action(table_id, counter[0], action.to_json(), t=0.0)
 
-    store.new_table(StoredTable(f"load{seed}", "slapjack", 2, {}, "normal", friends=False,
-                                seed=None))
+    ident = f"load{seed}-{os.getpid()}"  # one table row per process and run
+    store.new_table(StoredTable(ident, "slapjack", 2, {}, "normal", friends=False, seed=None))
     result = asyncio.run(run_tables(tables, seconds, seed,
-                                    on_action=lambda a: keep(f"load{seed}", a)))
+                                    on_action=lambda a: keep(ident, a)))
     results.put(result)
 
 
