@@ -8,6 +8,7 @@ tap's focus rectangle; the big tile after New game.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Iterator
@@ -21,6 +22,7 @@ import test_browser_splunk as splunk_tests
 from conftest import running
 
 from parlour.bots import make_player
+from parlour.games.slabberjan import SPEC as SLABBERJAN
 from parlour.live import Lobby
 from parlour.web import create_app
 
@@ -256,3 +258,138 @@ def test_slap_hints_can_be_turned_off_and_are_off_at_expert(page: Any, slow_site
     page.wait_for_function("() => document.getElementById('bar').textContent.startsWith('Your')")
     assert text(page, "#hints") == "Slap hints: on"
     assert text(page, "#speed-about").startswith("A fair match for a beginner")
+
+
+# -- Slabberjan ---------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def sj_site() -> Iterator[str]:
+    """Slabberjan with the quick real computer players and stacked deals of its own tests."""
+    pacing = {"slabberjan": dataclasses.replace(
+        SLABBERJAN.pacing, pause={"easy": 0.05, "normal": 0.05, "hard": 0.05, "expert": 0.05})}
+    lobby = Lobby(players=slabberjan_tests.quick_players, pacing=pacing,
+                  decks=slabberjan_tests.stacked, tables_per_address=None)
+    with running(create_app(lobby=lobby)) as url:
+        yield url
+
+
+def test_the_big_tile_shows_the_piece_after_a_new_game_deals_the_same_piece(
+        page: Any, sj_site: str) -> None:
+    # the game ends with us holding an inn; the next deals us an inn again
+    slabberjan_tests.play_two_player_game(
+        page, sj_site, lambda: page.click("#swap"), lambda: page.click("#stand"),
+        lambda: page.click("#draw"))
+    assert page.locator("#my-piece [data-piece=inn]").count() == 1
+    slabberjan_tests.STACKS[2] = [slabberjan_tests.deck("3", "inn")]
+    page.click("#new-game")
+    page.wait_for_function("() => document.body.dataset.state === 'playing'")
+    assert text(page, "#my-what").startswith("Your piece: an inn")
+    assert page.locator("#my-piece [data-piece=inn]").count() == 1
+    # and once more, before any move: the same piece again
+    page.evaluate("() => { document.getElementById('log').firstElementChild.dataset.old = '1'; }")
+    page.click("#new-game")
+    page.wait_for_function("() => !document.querySelector('#log [data-old]')"
+                           " && document.body.dataset.state === 'playing'")
+    assert text(page, "#my-what").startswith("Your piece: an inn")
+    assert page.locator("#my-piece [data-piece=inn]").count() == 1
+
+
+# -- layouts that cut off what must be seen -------------------------------------------------------
+
+IN_VIEW = """(selectors) => selectors.map((s) => {
+    const r = document.querySelector(s).getBoundingClientRect();
+    return [s, r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight];
+}).filter(([, ok]) => !ok).map(([s]) => s)"""
+
+
+def test_slapjack_on_a_phone_held_sideways_shows_the_pile_flip_and_slap(
+        browser: Any, slow_site: str) -> None:
+    context = browser.new_context(**{**PHONE, "viewport": {"width": 844, "height": 390}})
+    try:
+        page = context.new_page()
+        page.goto(slow_site + "/slapjack")
+        page.wait_for_function(
+            "() => document.getElementById('bar').textContent.startsWith('Your')")
+        assert page.evaluate(IN_VIEW, ["#pile", "#flip", "#slap", "#bar", "#my-deck"]) == []
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 844
+    finally:
+        context.close()
+
+
+def test_slabberjan_with_42_seats_on_a_laptop_keeps_swap_stand_and_draw_in_sight(
+        browser: Any, sj_site: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(sj_site + "/slabberjan")
+        page.click("#players-button")
+        page.click("[data-players='42']")
+        page.wait_for_function("() => document.querySelectorAll('.sj-seat').length === 42")
+        page.wait_for_function("() => document.body.dataset.state === 'playing'")
+        page.wait_for_timeout(200)
+        assert page.evaluate(IN_VIEW, ["#swap", "#stand", "#draw", "#bar", "#pot", "#bag"]) == []
+        clipped = page.evaluate("""() => [...document.querySelectorAll('.sj-name')]
+            .filter((n) => n.scrollWidth > n.clientWidth).map((n) => n.textContent)""")
+        assert clipped == []
+        assert not page.evaluate("() => document.getElementById('ring').classList.contains('grid')")
+    finally:
+        context.close()
+
+
+def test_slabberjan_with_42_seats_on_a_phone_never_hides_a_row_under_the_panel(
+        browser: Any, sj_site: str) -> None:
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        page.goto(sj_site + "/slabberjan")
+        page.click("#players-button")
+        page.click("[data-players='42']")
+        page.wait_for_function("() => document.querySelectorAll('.sj-seat').length === 42")
+        page.wait_for_function("() => document.body.dataset.state === 'playing'")
+        # the panel is opaque: no row shows through it
+        colour = page.evaluate("() => getComputedStyle(document.querySelector('.sj-dock'))"
+                               ".backgroundColor")
+        assert colour.startswith("rgb("), colour
+        assert page.evaluate(IN_VIEW, ["#swap", "#stand", "#draw"]) == []
+        # scrolled to the end, every row is above the panel
+        page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+        page.wait_for_timeout(100)
+        under = page.evaluate("""() => {
+            const dock = document.querySelector('.sj-dock').getBoundingClientRect();
+            return [...document.querySelectorAll('.sj-seat')]
+                .filter((s) => s.getBoundingClientRect().bottom > dock.top + 0.5)
+                .map((s) => s.dataset.seat);
+        }""")
+        assert under == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", [PHONE, {"viewport": {"width": 1280, "height": 800}}])
+def test_a_bubble_stays_on_the_screen_and_off_the_pot_and_the_bag(
+        browser: Any, sj_site: str, size: dict[str, Any]) -> None:
+    # three players, seat 2 deals: our 5 must try seat 1, whose cat says "meow"
+    slabberjan_tests.STACKS[3] = [slabberjan_tests.deck("5", "cat", "7")]
+    context = browser.new_context(**size)
+    try:
+        page = context.new_page()
+        page.goto(f"{sj_site}/slabberjan?seed={slabberjan_tests.seed_for(3, 2)}")
+        page.click("#players-button")
+        page.click("[data-players='3']")
+        slabberjan_tests.wait_bar(page, "Your turn: swap with Computer 1")
+        page.click("#swap")
+        found = page.wait_for_function("""() => {
+            const b = document.querySelector('.sj-bubble');
+            if (!b) return null;
+            const r = b.getBoundingClientRect();
+            const meets = (k) => r.left < k.right && k.left < r.right && r.top < k.bottom
+                && k.top < r.bottom;
+            const counters = [...document.querySelectorAll('.sj-pot, .sj-bag')]
+                .map((n) => n.getBoundingClientRect());
+            return {left: r.left, right: r.right, width: document.documentElement.clientWidth,
+                    top: r.top + scrollY, covers: counters.some(meets)};
+        }""").json_value()
+        assert found["left"] >= 0 and found["right"] <= found["width"], found
+        assert found["top"] >= 0 and not found["covers"], found
+    finally:
+        context.close()

@@ -61,10 +61,8 @@ export function teller(table, names, { say, book, seatOf }) {
         me() === null ? "" : mine(e.player) ? "good" : "bad");
       flash(seatOf(e.player), "good");
     },
-    wrong_slap(e, view, before) {
-      // a slap counts only on the stack just played on, and only at a pair, sandwich or joker
-      const elsewhere = before && before.last_play && before.last_play.stack !== e.stack;
-      const why = elsewhere ? "not the stack just played on" : "no pair, sandwich or joker";
+    wrong_slap(e) {
+      const why = e.reason; // the referee's words, written for people: no second derivation
       book.add("wrong", [
         { tag: "Wrong slap" }, { b: `Wrong slap by ${lower(e.player)}` }, ` on ${stackName(e.stack)} (${why}). `,
         took(e.taker, e.cards),
