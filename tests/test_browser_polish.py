@@ -393,3 +393,30 @@ def test_a_bubble_stays_on_the_screen_and_off_the_pot_and_the_bag(
         assert found["top"] >= 0 and not found["covers"], found
     finally:
         context.close()
+
+
+# -- sound ---------------------------------------------------------------------------------------
+
+def test_sounds_wait_for_the_first_key_and_a_mute_is_remembered(page: Any, slow_site: str) -> None:
+    seed = slapjack_tests.seed_where((True,))
+    page.goto(f"{slow_site}/slapjack?seed={seed}")
+    page.wait_for_function("() => document.getElementById('bar').textContent.startsWith('Your')")
+    state = "() => [document.body.dataset.audio || null, document.body.dataset.sound || null]"
+    assert page.evaluate(state) == [None, None]  # nothing made before the person acts
+    assert text(page, "#sound") == "Sound: on"
+    page.keyboard.press("f")  # a Jack: flipped, then slapped by the computer
+    page.wait_for_function("() => document.body.dataset.sound === 'slap'")
+    assert page.evaluate(state)[0] == "ready"
+    page.click("#sound")
+    assert text(page, "#sound") == "Sound: off"
+    assert page.get_attribute("#sound", "aria-checked") == "false"
+    page.reload()
+    page.wait_for_function("() => document.body.dataset.state === 'playing'")
+    assert text(page, "#sound") == "Sound: off"  # remembered on this device
+    page.click("#new-game")
+    give_up(page)
+    page.wait_for_function("() => document.getElementById('bar').textContent.startsWith('Your')")
+    page.keyboard.press("f")
+    page.wait_for_selector("#pile-badge:not([hidden])")  # flipped and slapped, in silence
+    page.wait_for_timeout(200)
+    assert page.evaluate(state) == ["ready", None]  # muted: nothing played

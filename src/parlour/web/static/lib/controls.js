@@ -84,8 +84,8 @@ export function controls(root, { choose, newGame, spec }) {
         $("wins-count").textContent = String(wins.count);
         $("wins-where").textContent = wins.where;
       }
-      // the hints are this person's own, at any table
-      for (const b of root.querySelectorAll("button:not(#hints)")) b.disabled = locked;
+      // the hints and the sound are this person's own, at any table
+      for (const b of root.querySelectorAll("button:not(#hints):not(#sound)")) b.disabled = locked;
     },
   };
 }

@@ -16,6 +16,7 @@ import { controls } from "./controls.js";
 import { seatNames } from "./names.js";
 import { levelTitle } from "./specs.js";
 import { hintSwitch } from "./hints.js";
+import { soundSwitch } from "./sound.js";
 import { ask } from "./dialog.js";
 import { line } from "./notice.js";
 import { ago } from "./ago.js";
@@ -61,6 +62,7 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec) } = {}) {
   const setBar = (main, hint, tone) => { if (!seat.lost && !offline) bar($("bar"), main, hint, tone); };
   const ctl = controls(document.querySelector(".controls"), { choose, newGame, spec });
   const hints = hintSwitch(spec, () => hooks.render());
+  soundSwitch();
   const mark = chosenDealMark();
   // above the bar: the offer of this device's waiting game, a refused token; below it: the
   // replay and the rematch of a game that is over

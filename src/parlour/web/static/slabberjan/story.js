@@ -5,6 +5,7 @@ import { a } from "../lib/pieces.js";
 import { arrow, clearArrows } from "./ring.js";
 import { bubble, unbubbleAll } from "./bubbles.js";
 import { note } from "./log.js";
+import { sound } from "../lib/sound.js";
 
 // What a matador does when it refuses a swap (ruling S5).
 const EFFECT = {
@@ -57,6 +58,7 @@ export function teller(table, names, round) {
     },
     swap(e) {
       moved();
+      sound("flip");
       arrow(e.player, e.target, mine(e.player) || mine(e.target));
       if (e.gave === undefined) note(`${name(e.player)} swapped with ${lower(e.target)}.`);
       else {
@@ -74,6 +76,7 @@ export function teller(table, names, round) {
     },
     draw(e) {
       moved();
+      sound("flip");
       arrow("bag", e.player, mine(e.player));
       if (e.got === undefined) note(`${name(e.player)} drew from the bag.`);
       else note(`You set aside ${a(e.gave)} and drew ${a(e.got)} from the bag.`, "mine");
@@ -86,6 +89,7 @@ export function teller(table, names, round) {
     },
     pay(e) {
       round.marks[e.player] = "pay";
+      if (mine(e.player)) sound("slap");
       const why = PAID_FOR[e.reason];
       note(`${verb(e.player, "pay", "pays")} a chip${why ? ` (${why})` : ""}.`, mine(e.player) ? "bad" : "");
     },
@@ -99,6 +103,7 @@ export function teller(table, names, round) {
       note("Nobody is out: everyone still in would have been, so all stay in with 0 chips.", "big");
     },
     win(e) {
+      if (table.seat !== null) sound(mine(e.player) ? "win" : "lose");
       note(mine(e.player) ? `You won the game and the pot of ${e.pot}!` : `${name(e.player)} won the game and the pot of ${e.pot}.`,
         mine(e.player) ? "good" : "big");
     },

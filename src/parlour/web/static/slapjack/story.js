@@ -4,6 +4,7 @@ import { $, make } from "../lib/dom.js";
 import { cardName } from "../lib/cards.js";
 import { speak } from "../lib/speak.js";
 import { hintsOn } from "../lib/hints.js";
+import { sound } from "../lib/sound.js";
 import { flash, fly, replay } from "../lib/motion.js";
 import { seatOf } from "./table.js";
 
@@ -33,6 +34,7 @@ export function teller(table, names, say) {
   const TELL = {
     flip(e) {
       fly($("pile").querySelector(".card-svg"), seatOf(table, e.player), 170);
+      sound("flip");
       if (isJack(e.card) && hintsOn()) say(`A Jack from ${lower(e.player)}!`, "jack");
       else {
         speak(`${verb(e.player, "flip", "flips")} the ${cardName(e.card)}.`);
@@ -46,12 +48,14 @@ export function teller(table, names, say) {
         return;
       }
       badge(`${name(e.player)} slapped the Jack!`, mine(e.player) ? "good" : "other");
+      sound(mine(e.player) ? "take" : "slap");
       flash(seatOf(table, e.player), "good");
       say(mine(e.player) ? `You were first and took ${e.cards} cards.`
         : `${name(e.player)} slapped the Jack first and took ${e.cards} cards.`, mine(e.player) ? "good" : "");
     },
     wrong_slap(e) {
       badge(`Wrong slap: ${name(e.player)}`, "bad");
+      sound("slap");
       flash(seatOf(table, e.player), "bad");
       replay($("pile"), "shake");
       const what = e.penalty === "out" ? "with no card to give: out of the game"
@@ -71,6 +75,7 @@ export function teller(table, names, say) {
       say(mine(e.player) ? "You are out." : `${name(e.player)} is out.`, mine(e.player) ? "bad" : "");
     },
     win(e) {
+      if (table.seat !== null) sound(mine(e.player) ? "win" : "lose");
       say(mine(e.player) ? "You won the game!" : `${name(e.player)} won the game.`, mine(e.player) ? "good" : "bad");
     },
   };
