@@ -19,6 +19,7 @@ import pytest
 import test_browser as slapjack_tests
 import test_browser_slabberjan as slabberjan_tests
 import test_browser_splunk as splunk_tests
+from axe import serious
 from conftest import running
 
 from parlour.bots import make_player
@@ -420,3 +421,46 @@ def test_sounds_wait_for_the_first_key_and_a_mute_is_remembered(page: Any, slow_
     page.wait_for_selector("#pile-badge:not([hidden])")  # flipped and slapped, in silence
     page.wait_for_timeout(200)
     assert page.evaluate(state) == ["ready", None]  # muted: nothing played
+
+
+# -- a first game teaches -------------------------------------------------------------------------
+
+#: A browser driven by automation is not toured; this one says it is a person.
+PERSON = "Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false });"
+
+
+@pytest.mark.parametrize("game", ["slapjack", "splunk", "slabberjan"])
+def test_a_first_game_is_toured_once_skippably_and_the_tour_comes_back(
+        browser: Any, slow_site: str, game: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.add_init_script(PERSON)
+        page.goto(f"{slow_site}/{game}")
+        page.wait_for_selector("dialog.guide[open]")
+        page.wait_for_function("() => document.body.dataset.state === 'playing'")
+        assert re.fullmatch(r"1 of [45]", text(page, ".guide-count"))
+        assert page.locator(".guide-lit").count() == 1
+        assert serious(page) == []
+        assert page.evaluate("() => document.activeElement.textContent") == "Next"
+        page.keyboard.press("Enter")  # the next step points at something else
+        assert text(page, ".guide-count").startswith("2 of")
+        if game == "slapjack":
+            assert page.evaluate("() => document.querySelector('.guide-lit').id") == "my-deck"
+            page.keyboard.press("f")  # the game's keys rest while the tour is open
+            page.wait_for_timeout(200)
+            assert page.get_attribute("#pile", "data-flips") == "0"
+        page.keyboard.press("Escape")
+        assert page.is_hidden("dialog.guide")
+        assert page.locator(".guide-lit").count() == 0
+        page.reload()
+        page.wait_for_function("() => document.body.dataset.state === 'playing'")
+        page.wait_for_timeout(300)
+        assert page.is_hidden("dialog.guide")  # once is enough
+        page.click("#guide-again")
+        page.wait_for_selector("dialog.guide[open]")
+        assert text(page, ".guide-count").startswith("1 of")
+        page.click("dialog.guide >> text=Skip the tour")
+        assert page.is_hidden("dialog.guide")
+    finally:
+        context.close()

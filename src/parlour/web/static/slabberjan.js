@@ -17,6 +17,7 @@ import { buildSeats, clearArrows, layout, nameSeats, seatOf } from "./slabberjan
 import { drawSeat } from "./slabberjan/seat.js";
 import { teller } from "./slabberjan/story.js";
 import { drawSummary } from "./slabberjan/summary.js";
+import { guide } from "./lib/guide.js";
 
 // The round as this page follows it: whether the reveal shows, the seats' marks, who went
 // out and whether all were spared at it, and how many swaps the cat undid.
@@ -123,3 +124,13 @@ window.addEventListener("resize", () => {
 });
 
 game.start();
+guide("slabberjan", [
+  { at: "#my-piece", title: "Slabberjan in four steps",
+    text: "This is your piece: nobody else sees it. At the end of each round everyone shows theirs, and the weakest pays a chip into the pot." },
+  { at: "#swap", title: "Swap to the left",
+    text: "Holding a number or worse, you must try to swap with your left neighbour, the next seat clockwise. You both see each other's piece." },
+  { at: "#stand", title: "Stand",
+    text: "Holding a matador (knight, bird, cat or inn), you stand. The dealer, last each round, may instead draw from the bag." },
+  { at: "#ring", title: "Beware the matadors",
+    text: "Try to swap with a matador and it bites back: watch the speech bubbles and the log. The last player with chips takes the pot. “Show me how” brings this tour back." },
+]);

@@ -8,6 +8,8 @@ import { legal } from "./lib/legal.js";
 import { play } from "./lib/play.js";
 import { pageSpec } from "./lib/specs.js";
 import { hintsOn } from "./lib/hints.js";
+import { guide } from "./lib/guide.js";
+import { keys as keysOr } from "./lib/touch.js";
 import { news } from "./lib/status.js";
 import { barFor } from "./slapjack/bar.js";
 import { teller } from "./slapjack/story.js";
@@ -69,3 +71,15 @@ $("slap").addEventListener("click", slap);
 $("pile").addEventListener("click", slap);
 keys({ Space: slap, f: flip }, game.menuOpen);
 game.start();
+guide("slapjack", [
+  { at: "#pile", title: "Slapjack in four steps",
+    text: "Everyone turns cards onto this pile in turn. When a Jack lands on top, the first to slap it takes the whole pile." },
+  { at: "#my-deck", title: "Your turn: flip",
+    text: keysOr("Tap your deck or Flip to turn your top card onto the pile.", "Click your deck, Flip, or press F to turn your top card onto the pile.") },
+  { at: "#slap", title: "A Jack: slap it!",
+    text: keysOr("Tap the pile or SLAP. Slap anything but a Jack and you give a card away.", "Click the pile or SLAP, or press Space. Slap anything but a Jack and you give a card away.") },
+  { at: "#bar", title: "What to do next",
+    text: "This bar always says. With no cards left you are not out yet: the next Jack is your last chance. The last player with cards wins." },
+  { at: ".speed", title: "Your opponents",
+    text: "Pick the computer's speed and the number of players here. “Show me how” at the top brings this tour back." },
+]);
