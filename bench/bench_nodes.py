@@ -169,7 +169,7 @@ def load_node(db: str, tables: int, seconds: float, seed: int,
     ident = f"load{seed}-{os.getpid()}"  # one table row per process and run
     store.new_table(StoredTable(ident, "slapjack", 2, {}, "normal", friends=False, seed=None))
     result = asyncio.run(run_tables(tables, seconds, seed,
-                                    on_action=lambda a: keep(ident, a)))
+                                    on_action=lambda a: keep(ident, a), warmup=3.0))
     results.put(result)
 
 
@@ -183,7 +183,7 @@ def held(db: str, nodes: int, ladder: list[int], seconds: float) -> tuple[int, l
                                                      + n, queue)) for n in range(nodes)]
         for proc in procs:
             proc.start()
-        results = [queue.get(timeout=seconds * 4 + 60) for _ in procs]
+        results = [queue.get(timeout=seconds * 4 + 120) for _ in procs]
         for proc in procs:
             proc.join(30)
         p99 = max(r["lag_p99_ms"] for r in results)
@@ -242,6 +242,8 @@ async def _take_over(urls: list[str], owner: Any) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--part", choices=("all", "round-trip", "held", "take-over"),
+                        default="all", help="run one part only")
     args = parser.parse_args()
     rounds = 300 if args.quick else 2000
     seconds = 4.0 if args.quick else 10.0
@@ -252,35 +254,46 @@ def main() -> int:
         pg = stack.enter_context(postgres_server())
         redis = stack.enter_context(redis_server())
         db = new_database(pg, "bench_nodes")
-        urls, procs = start_nodes(2, db, redis)
-        try:
-            trip = asyncio.run(round_trips(urls[0], urls[1], rounds))
-        finally:
-            for proc in procs:
-                proc.terminate()
-                proc.join(10)
-        out["round_trip"] = trip
-        echo = trip["echo"]["median_us"]
-        print(f"slap round trip, median (p99): owner {trip['owner']['median_us']:.0f} us "
-              f"({trip['owner']['p99_us']:.0f}), through another node "
-              f"{trip['relayed']['median_us']:.0f} us ({trip['relayed']['p99_us']:.0f}), "
-              f"echo {echo:.0f} us; ratios to echo: owner "
-              f"{trip['owner']['median_us'] / echo:.2f}, relayed "
-              f"{trip['relayed']['median_us'] / echo:.2f}", flush=True)
-        one, one_seen = held(db, 1, ladder, seconds)
-        three, three_seen = held(db, 3, ladder, seconds)
-        out["held"] = {"one_node": one, "three_nodes": three, "one_seen": one_seen,
-                       "three_seen": three_seen}
-        print(f"tables held at lag p99 < 50 ms ({os.cpu_count()} cores): one node {one}, "
-              f"three nodes {three} (ratio {three / one if one else float('nan'):.2f})",
-              flush=True)
-        db2 = new_database(pg, "bench_takeover")
-        moved = [take_over(db2, redis) for _ in range(1 if args.quick else 3)]
-        out["take_over_s"] = moved
-        print(f"SIGKILL of an owner to the first event from the new owner: "
-              f"{', '.join(f'{m:.2f}' for m in moved)} s", flush=True)
+        if args.part in ("all", "round-trip"):
+            round_trip(db, redis, rounds, out)
+        if args.part in ("all", "held"):
+            held_both(db, ladder, seconds, out)
+        if args.part in ("all", "take-over"):
+            db2 = new_database(pg, "bench_takeover")
+            moved = [take_over(db2, redis) for _ in range(1 if args.quick else 3)]
+            out["take_over_s"] = moved
+            print(f"SIGKILL of an owner to the first event from the new owner: "
+                  f"{', '.join(f'{m:.2f}' for m in moved)} s", flush=True)
     print(json.dumps(out))
     return 0
+
+
+def round_trip(db: str, redis: str, rounds: int, out: dict[str, Any]) -> None:
+    urls, procs = start_nodes(2, db, redis)
+    try:
+        trip = asyncio.run(round_trips(urls[0], urls[1], rounds))
+    finally:
+        for proc in procs:
+            proc.terminate()
+            proc.join(10)
+    out["round_trip"] = trip
+    echo = trip["echo"]["median_us"]
+    print(f"slap round trip, median (p99): owner {trip['owner']['median_us']:.0f} us "
+          f"({trip['owner']['p99_us']:.0f}), through another node "
+          f"{trip['relayed']['median_us']:.0f} us ({trip['relayed']['p99_us']:.0f}), "
+          f"echo {echo:.0f} us; ratios to echo: owner "
+          f"{trip['owner']['median_us'] / echo:.2f}, relayed "
+          f"{trip['relayed']['median_us'] / echo:.2f}", flush=True)
+
+
+def held_both(db: str, ladder: list[int], seconds: float, out: dict[str, Any]) -> None:
+    one, one_seen = held(db, 1, ladder, seconds)
+    three, three_seen = held(db, 3, ladder, seconds)
+    out["held"] = {"one_node": one, "three_nodes": three, "one_seen": one_seen,
+                   "three_seen": three_seen}
+    print(f"tables held at lag p99 < 50 ms ({os.cpu_count()} cores): one node {one}, "
+          f"three nodes {three} (ratio {three / one if one else float('nan'):.2f})",
+          flush=True)
 
 
 if __name__ == "__main__":

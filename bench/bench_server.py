@@ -156,11 +156,17 @@ def bench_round_trip(rounds: int, db: str) -> dict[str, Any]:
 
 
 async def run_tables(count: int, seconds: float, seed: int,
-                     on_action: Any = None) -> dict[str, Any]:
+                     on_action: Any = None, warmup: float = 0.0) -> dict[str, Any]:
     """``count`` bot-only tables for ``seconds``; ``on_action(action)`` is told of every
-    applied action before anyone else (``bench_nodes``: the store)."""
+    applied action before anyone else (``bench_nodes``: the store); lags of the first
+    ``warmup`` seconds are not counted (other processes starting on the same cores)."""
     rng = random.Random(seed)
     lags: list[float] = []
+    counted_from = asyncio.get_running_loop().time() + warmup
+
+    def lag(late: float) -> None:
+        if asyncio.get_running_loop().time() >= counted_from:
+            lags.append(late)
     moves = 0
     games = 0
     encoded = 0
@@ -176,7 +182,7 @@ async def run_tables(count: int, seconds: float, seed: int,
         game_seed = rng.randrange(2**31)
         game = new_game("slapjack", players=players, seed=game_seed)
         bots = {s: make_player("slapjack", level, s, seed=game_seed + s) for s in range(players)}
-        table = Table(game, bots, PACING["slapjack"], level=level, on_lag=lags.append,
+        table = Table(game, bots, PACING["slapjack"], level=level, on_lag=lag,
                       on_change=None if on_action is None else lambda a, e: on_action(a))
         for s in range(players):
             table.watch(s, sender)
@@ -186,6 +192,7 @@ async def run_tables(count: int, seconds: float, seed: int,
     loop = asyncio.get_running_loop()
     tables = [open_table() for _ in range(count)]
     start = loop.time()
+    seconds += warmup
     cpu0 = time.process_time()
     while loop.time() - start < seconds:
         await asyncio.sleep(0.25)

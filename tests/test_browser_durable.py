@@ -34,6 +34,7 @@ pytestmark = pytest.mark.browser
 HERE = Path(__file__).parent
 BAR = "document.getElementById('bar').textContent"
 FLIPS = "document.getElementById('pile').dataset.flips"
+WHERE = "document.getElementById('step-where').textContent"
 
 
 @contextmanager
@@ -189,3 +190,130 @@ def test_a_refused_token_is_forgotten_and_said_plainly(
     page.wait_for_function(f"() => {BAR}.startsWith('Your turn')")  # a new game meanwhile
     stored = page.evaluate("() => JSON.parse(localStorage.getItem('parlour.seats'))")
     assert "not-a-token-anyone-gave" not in str(stored)
+
+
+@pytest.fixture(scope="module")
+def quick_site() -> Iterator[str]:
+    lobby = Lobby(players=quick_players, pacing=FAST_PACING, decks=quick_decks)
+    with running(create_app(lobby=lobby)) as url:
+        yield url
+
+
+def test_a_game_in_play_is_given_up_only_when_the_person_says_so(
+        page: Any, quick_site: str) -> None:
+    page.goto(quick_site + "/slapjack?seed=7")
+    page.wait_for_function(f"() => {BAR}.startsWith('Your turn')")
+    assert page.is_visible(".chosen-deal")  # a deal asked for by its number
+    assert page.text_content(".chosen-deal") == "A chosen deal"
+    # before our first move nothing is lost: a new speed deals at once
+    page.click("[data-level=hard]")
+    page.wait_for_function(f"() => {BAR}.startsWith('Your turn')")
+    assert page.is_hidden("dialog.ask")
+    play(page, moves=3)
+    page.wait_for_function(f"() => {BAR}.startsWith('Your turn') || {BAR}.startsWith('Jack')")
+    seen = flips(page)
+    page.click("#new-game")
+    dialog = page.locator("dialog.ask")
+    dialog.wait_for()
+    assert dialog.get_attribute("aria-labelledby") == "ask-title"
+    assert " ".join((dialog.text_content() or "").split()).startswith("Give up this game?")
+    assert page.evaluate("() => document.activeElement.textContent") == "Keep playing"
+    page.keyboard.press("f")  # the game's keys wait while the question is open
+    page.keyboard.press("Enter")  # the safe answer
+    assert dialog.is_hidden()
+    assert flips(page) == seen
+    assert page.evaluate("() => document.activeElement.id") == "new-game"  # focus back
+    # the speed: asked again, and "Give it up" deals at Easy
+    page.click("[data-level=easy]")
+    dialog.wait_for()
+    assert "at Easy" in (dialog.text_content() or "")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.textContent") == "Give it up"
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => {BAR}.startsWith('Your turn') && {FLIPS} === '0'")
+    assert page.get_attribute("[data-level=easy]", "aria-checked") == "true"
+    # the player count too
+    play(page, moves=1)
+    page.click("#players-button")
+    page.click("[data-players='3']")
+    dialog.wait_for()
+    page.click("dialog.ask button[value=no]")
+    assert page.text_content("#players-button") == "2 players"
+
+
+def test_a_finished_game_is_in_your_games_with_its_replay_and_the_statistics(
+        browser: Any, quick_site: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    try:
+        page = context.new_page()
+        page.goto(quick_site + "/")
+        assert page.is_hidden("#mine")  # nothing played on this device yet
+        # an earlier record on this device: 3 played, 2 won, the last one lost
+        page.evaluate("""() => localStorage.setItem('parlour.slapjack.stats',
+            JSON.stringify({played: 3, won: 2, streak: 0, best: 2}))""")
+        page.goto(quick_site + "/slapjack")
+        page.wait_for_function(f"() => {BAR}.startsWith('Your turn')")
+        assert page.text_content("#stats") == "3 played · 67% won · streak 0 · best 2"
+        play(page)
+        assert (page.text_content("#bar") or "").startswith("You won!")
+        assert page.text_content("#stats") == "4 played · 75% won · streak 1 · best 2"
+        replay = page.get_attribute("#replay-link", "href") or ""
+        assert replay.startswith("/games/")
+        table = replay.removeprefix("/games/")
+
+        page.goto(quick_site + "/")
+        page.wait_for_selector("#mine:not([hidden])")
+        item = " ".join((page.text_content(".my-games li.won") or "").split())
+        assert item.startswith("Won Slapjack against Computer 1 · 2 players, Normal just now"), item
+        assert "4 played · 75% won · streak 1 · best 2" in (page.text_content(".my-stats") or "")
+        page.click(".my-games li.won a")
+        page.wait_for_url(f"**/games/{table}")
+        page.wait_for_selector("#replay-controls:not([hidden])")
+        last = int(page.get_attribute("#step-slider", "max") or 0)
+        assert last > 50
+        where = lambda: page.text_content("#step-where")  # noqa: E731
+        assert where() == f"0 of {last}"
+        assert page.text_content("#story-title") == "The deal"
+        assert page.locator(".opponents .seat").count() == 1  # ours is "You", at the bottom
+        assert page.text_content("#replay-who") == ("Played by You, Computer 1 (computer). "
+                                                    f"Won by You. {last} moves.")
+        page.keyboard.press("ArrowRight")
+        assert where() == f"1 of {last}"
+        assert page.get_attribute("#pile", "data-flips") == "1"
+        assert page.url.endswith("#step=1")
+        page.keyboard.press("End")
+        assert where() == f"{last} of {last}"
+        assert page.is_visible("#revealed")  # the deal nobody saw, at the end
+        assert page.locator("#revealed .replay-card").count() == 52
+        assert "won the game" in (page.text_content("#story") or "")
+        page.keyboard.press("Home")
+        assert where() == f"0 of {last}" and page.is_hidden("#revealed")
+        page.focus("#step-slider")  # the slider's own keys
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowRight")
+        assert where() == f"2 of {last}"
+        page.eval_on_selector("#step-slider", """(e, n) => {
+            e.value = String(n); e.dispatchEvent(new Event('input', {bubbles: true})); }""", 40)
+        assert where() == f"40 of {last}"
+        page.keyboard.press(" ")  # plays...
+        assert page.text_content("#step-play") == "Pause"
+        page.wait_for_function(f"() => {WHERE}.startsWith('42 ')")
+        page.keyboard.press(" ")  # ...and pauses
+        assert page.text_content("#step-play") == "Play"
+        stopped = where()
+        page.wait_for_timeout(1200)
+        assert where() == stopped
+        # a shared link opens at its step
+        page.click("#share")
+        assert page.text_content("#share") == "Link copied"
+        link = page.evaluate("() => navigator.clipboard.readText()")
+        step = stopped.split()[0]
+        assert link == f"{quick_site}/games/{table}#step={step}"
+        other = browser.new_page()
+        other.goto(link)
+        other.wait_for_function(f"() => {WHERE} === '{stopped}'")
+        assert (other.text_content("#replay-who") or "").startswith("Played by Player 1,")
+        other.close()
+    finally:
+        context.close()

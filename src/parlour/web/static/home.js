@@ -1,8 +1,9 @@
 // The home page's list of open tables with friends, refreshed every few seconds from
 // /api/tables (the server renders the first one, so the page works without this); each
-// game is named by its title in the games' specs.
+// game is named by its title in the games' specs. "Your games" comes from this device.
 import { $, make } from "./lib/dom.js";
 import { allSpecs } from "./lib/specs.js";
+import { drawMine } from "./home/mine.js";
 
 const NONE = "No open table right now: create one and share its link.";
 
@@ -28,6 +29,12 @@ async function refresh() {
     const titles = Object.fromEntries(specs.map((s) => [s.name, s.title]));
     draw((await response.json()).tables, titles);
   } catch (e) { /* offline for a moment: keep the last list */ }
+}
+
+if ($("my-games")) {
+  allSpecs().then(drawMine).catch(() => { /* offline: the list waits for the next visit */ });
+  // back from a game by the browser's Back button: the page may come from its cache
+  window.addEventListener("pageshow", (e) => { if (e.persisted) allSpecs().then(drawMine); });
 }
 
 if ($("open-tables")) {

@@ -102,7 +102,7 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec) } = {}) {
     if (!inPlay()) return Promise.resolve(true);
     return ask({
       title: seat.waiting ? "Give up your waiting game?" : "Give up this game?",
-      text: `${what} deals a new game: the one ${seat.waiting ? "waiting for you" : "in play"} is lost.`,
+      text: `A new game is dealt${what} and the one ${seat.waiting ? "waiting for you" : "in play"} is lost.`,
       yes: "Give it up", no: "Keep playing",
     });
   }
@@ -119,13 +119,14 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec) } = {}) {
   }
 
   async function newGame() {
-    if (table.friends || !(await discardOk("New game"))) return;
+    if (table.friends || !(await discardOk(""))) return;
     deal();
   }
 
   async function choose(change) {
     if (table.friends) return;
-    const what = change.level ? "A new speed" : change.players ? "A new number of players" : "A new option";
+    const what = change.level ? ` at ${levelTitle(spec, change.level)}`
+      : change.players ? ` with ${change.players} players` : " with the new setting";
     if (!(await discardOk(what))) {
       show(); // the controls show the game's settings again
       return;

@@ -8,7 +8,7 @@ import { session } from "../lib/storage.js";
 const KEY = "parlour.splunk.account.";
 const MOST = 200;
 
-function partNode(part) {
+export function partNode(part) {
   if (typeof part === "string") return document.createTextNode(part);
   if (part.card) {
     if (!isCard(part.card)) return document.createTextNode("?");
