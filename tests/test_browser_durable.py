@@ -307,7 +307,8 @@ def test_a_finished_game_is_in_your_games_with_its_replay_and_the_statistics(
         assert where() == stopped
         # a shared link opens at its step
         page.click("#share")
-        assert page.text_content("#share") == "Link copied"
+        page.wait_for_function("() => document.getElementById('share').textContent"
+                               " === 'Link copied'")
         link = page.evaluate("() => navigator.clipboard.readText()")
         step = stopped.split()[0]
         assert link == f"{quick_site}/games/{table}#step={step}"
@@ -318,3 +319,99 @@ def test_a_finished_game_is_in_your_games_with_its_replay_and_the_statistics(
         other.close()
     finally:
         context.close()
+
+
+def seat_names(page: Any) -> list[str]:
+    names: list[str] = page.eval_on_selector_all("#seats li .who",
+                                                 "nodes => nodes.map(n => n.textContent)")
+    return names
+
+
+def play_both(ann: Any, bob: Any) -> None:
+    """Ann (seat 0) flips on her turn and slaps every Jack; Bob (seat 1) only flips."""
+    for _ in range(600):
+        states = [p.evaluate("() => document.body.dataset.state") for p in (ann, bob)]
+        if "playing" not in states:
+            return
+        for who, p in (("ann", ann), ("bob", bob)):
+            bar = p.text_content("#bar") or ""
+            if bar.startswith("Jack! Slap it!") and who == "ann":
+                p.keyboard.press(" ")
+            elif bar.startswith("Your turn: flip a card"):
+                p.keyboard.press("f")
+        ann.wait_for_timeout(30)
+    raise AssertionError("the game did not end")
+
+
+def test_a_rematch_keeps_the_seats_and_a_finished_tables_link_shows_its_result(
+        browser: Any, quick_site: str) -> None:
+    url = quick_site
+    people = [browser.new_context(viewport={"width": 1280, "height": 800}) for _ in range(3)]
+    try:
+        ann, bob, cy = (c.new_page() for c in people)
+        ann.goto(url + "/table?game=slapjack")
+        ann.wait_for_selector("#game option[value=slapjack]", state="attached")
+        ann.fill("#players", "3")
+        ann.fill("#create-name", "Ann")
+        ann.click("#create-form button[type=submit]")
+        ann.wait_for_selector("#seats li.seat-me")
+        old = ann.url.rsplit("/", 1)[1]
+        for page, name in ((bob, "Bob"), (cy, "Cy")):
+            page.goto(f"{url}/table/{old}")
+            page.fill("#sit-name", name)
+            page.click("#sit-form button[type=submit]")
+            page.wait_for_selector("#seats li.seat-me")
+        ann.wait_for_function("() => document.querySelectorAll('#seats .remove').length === 2")
+        assert bob.locator("#seats .remove").count() == 0  # only the host removes
+        # the host gives Cy's seat back, after a question
+        ann.click("#seats li:nth-child(3) .remove")
+        ann.wait_for_selector("dialog.ask[open]")
+        assert "Give Cy's seat back to the table?" in (ann.text_content("dialog.ask") or "")
+        ann.click("dialog.ask button[value=yes]")
+        cy.wait_for_function("() => !document.getElementById('sit-form').hidden")
+        assert seat_names(cy) == ["Ann", "Bob", "Free seat"]
+        assert cy.locator("#seats li.seat-me").count() == 0
+        cy.context.close()
+
+        ann.click("#begin")
+        ann.wait_for_url("**/slapjack?token=*")
+        bob.wait_for_url("**/slapjack?token=*")
+        tokens = (ann.url.rsplit("=", 1)[1], bob.url.rsplit("=", 1)[1])
+        ann.wait_for_function("() => document.body.dataset.state === 'playing'")
+        play_both(ann, bob)
+        assert (ann.text_content("#bar") or "").startswith("You won!")
+        assert ann.is_visible("#rematch") and ann.text_content("#rematch") == "Rematch"
+        assert ann.get_attribute("#replay-link", "href") == f"/games/{old}"
+
+        # Bob comes back to the table's link: its result, its replay and the rematch
+        bob.goto(f"{url}/table/{old}")
+        bob.wait_for_function("() => document.getElementById('status').textContent"
+                              ".startsWith('The game is over')")
+        assert bob.text_content("#status") == "The game is over: Ann won."
+        assert bob.get_attribute("#replay", "href") == f"/games/{old}"
+        assert bob.is_visible("#rematch") and bob.text_content("#rematch") == "Rematch"
+        assert bob.is_hidden("#watch") and bob.is_hidden("#sit-form")
+        bob.click("#rematch")
+        bob.wait_for_function("old => location.pathname.startsWith('/table/')"
+                              " && !location.pathname.endsWith(old)", arg=old)
+        new = bob.url.rsplit("/", 1)[1]
+        bob.wait_for_function("() => document.querySelector('#seats li.seat-me .who')")
+        assert seat_names(bob) == ["Ann", "Bob", "Free seat"]
+        assert bob.text_content("#seats li.seat-me .who") == "Bob"
+
+        # Ann's game page is told, and joins the rematch with one press
+        ann.wait_for_function(
+            "() => document.getElementById('rematch').textContent === 'Join the rematch'")
+        ann.click("#rematch")
+        ann.wait_for_url(f"**/table/{new}")
+        ann.wait_for_selector("#host:not([hidden])")  # still the host
+        assert ann.text_content("#seats li.seat-me .who") == "Ann"
+        ann.click("#begin")
+        ann.wait_for_url("**/slapjack?token=*")
+        bob.wait_for_url("**/slapjack?token=*")
+        assert (ann.url.rsplit("=", 1)[1], bob.url.rsplit("=", 1)[1]) == tokens  # the same seats
+        ann.wait_for_function("() => document.body.dataset.state === 'playing'")
+        assert ann.locator(".opponents .seat .name").all_text_contents() == ["Bob", "Computer 2"]
+    finally:
+        for context in people:
+            context.close()

@@ -1,5 +1,6 @@
 // The waiting room of a table with friends (`lobby` messages): its seats, who hosts, the
-// link to share, the host's speed and start, and where to go once the game is on.
+// link to share, the host's speed, start and removal of a person from a seat, where to go
+// once the game is on, and once it is over: its result, its replay and the rematch.
 import { $, check, make } from "../lib/dom.js";
 import { radioKeys } from "../lib/radios.js";
 import { levelTitle } from "../lib/specs.js";
@@ -9,7 +10,7 @@ export const status = (text, tone) => {
   $("status").className = "room-status" + (tone ? ` ${tone}` : "");
 };
 
-function seatItem(m, seat, i, me, spec) {
+function seatItem(m, seat, i, me, spec, remove) {
   const item = make("li", { class: `seat-${seat.kind}` + (i === me ? " seat-me" : "") },
     make("span", { class: "num", text: `Seat ${i + 1}` }),
     make("span", { class: "who", text: seat.kind === "open" ? "Free seat" : seat.name }));
@@ -18,6 +19,13 @@ function seatItem(m, seat, i, me, spec) {
   if (i === me) tag("You", "you");
   if (seat.kind === "computer") tag(`Computer, ${levelTitle(spec, seat.level)}`, "");
   if (seat.kind === "open") tag(m.phase === "waiting" ? "a computer if nobody sits" : "", "");
+  if (remove && seat.kind === "person" && i !== me) {
+    // the host may give a person's seat back to the table before the start
+    const b = make("button", { type: "button", class: "button remove", text: "Remove",
+      "aria-label": `Remove ${seat.name} from seat ${i + 1}` });
+    b.addEventListener("click", () => remove(i, seat.name));
+    item.append(b);
+  }
   return item;
 }
 
@@ -36,24 +44,48 @@ function speeds(spec, choose) {
   }));
 }
 
-// `me`: {seat, token}; choose(level) is the host's choice of speed.
-export function drawRoom(m, spec, me, choose) {
+// The words for how a game ended: "Ann won."
+function result(m, me) {
+  const winner = m.outcome && typeof m.outcome.winner === "number" ? m.outcome.winner : null;
+  if (winner === null) return "The game is over.";
+  if (winner === me.seat) return "The game is over: you won!";
+  const seat = m.seats[winner];
+  return `The game is over: ${seat ? seat.name : `seat ${winner + 1}`} won.`;
+}
+
+// `me`: {seat, token}; on.speed(level) is the host's choice of speed, on.remove(seat, name)
+// the host's removal of a person, on.rematch() asks for the rematch (or joins it).
+export function drawRoom(m, spec, me, on) {
   const waiting = m.phase === "waiting";
   const closed = m.phase === "closed";
+  const finished = m.phase === "finished";
   document.title = `${spec.title} with friends - Parlour`;
   $("room-title").textContent = `${spec.title} with friends`;
   $("link").value = `${location.origin}/table/${m.table}`;
-  $("seats").replaceChildren(...m.seats.map((seat, i) => seatItem(m, seat, i, me.seat, spec)));
-  speeds(spec, choose);
-  check($("speed").querySelectorAll("[data-level]"), (b) => b.dataset.level === m.level);
-
   const seated = me.seat !== null && me.token !== null;
   const host = seated && me.seat === m.host;
-  $("leave").hidden = !seated || closed;
+  $("seats").replaceChildren(...m.seats.map((seat, i) =>
+    seatItem(m, seat, i, me.seat, spec, host && waiting ? on.remove : null)));
+  speeds(spec, on.speed);
+  check($("speed").querySelectorAll("[data-level]"), (b) => b.dataset.level === m.level);
+
+  $("leave").hidden = !seated || closed || finished;
   $("share").hidden = !waiting;
   $("sit-form").hidden = seated || !waiting || m.free === 0;
   $("host").hidden = !host || !waiting;
-  $("watch").hidden = waiting || closed || seated;
+  $("watch").hidden = waiting || closed || finished || seated;
+  $("over").hidden = !finished;
+  if (finished) {
+    const rematch = typeof m.rematch === "string" ? m.rematch : null;
+    $("replay").href = `/games/${encodeURIComponent(m.table)}`;
+    // a seat here is a seat at the rematch: the same token holds it there
+    $("rematch").hidden = !seated && !(rematch && me.orphan);
+    $("rematch").textContent = rematch ? "Join the rematch" : "Rematch";
+    $("rematch-link").hidden = !rematch || !$("rematch").hidden;
+    if (rematch) $("rematch-link").href = `/table/${encodeURIComponent(rematch)}`;
+    $("over-note").textContent = rematch ? "A rematch is open at this table's seats: the host starts it."
+      : seated ? "A rematch plays again with the same seats and people." : "";
+  }
   $("watch").href = `/${m.game}?watch=${encodeURIComponent(m.table)}`;
   const computers = m.free === 1 ? "The free seat gets a computer player" : `The ${m.free} free seats get computer players`;
   $("begin-note").textContent = m.free ? `${computers} (${levelTitle(spec, m.level)}).` : "Every seat is taken.";
@@ -61,11 +93,11 @@ export function drawRoom(m, spec, me, choose) {
   const people = m.seats.filter((s) => s.kind === "person").length;
   const hostName = m.seats[m.host] ? m.seats[m.host].name : "the host";
   if (closed) status("This table has closed.", "bad");
+  else if (finished) status(result(m, me), "go");
   else if (!waiting && seated) {
     status("The game has started: taking you to your seat…", "go");
     location.assign(`/${m.game}?token=${encodeURIComponent(me.token)}`);
-  } else if (m.phase === "finished") status("The game is over. You can watch how it ended.", "go");
-  else if (!waiting) status("The game has started. You can watch it.", "go");
+  } else if (!waiting) status("The game has started. You can watch it.", "go");
   else if (host) {
     status(people > 1 ? `${people} people seated. Start when everyone is here.`
       : "Send the link to your friends, then start the game.", "");
