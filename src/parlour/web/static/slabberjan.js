@@ -10,7 +10,7 @@ import { play } from "./lib/play.js";
 import { a } from "./lib/pieces.js";
 import { pageSpec } from "./lib/specs.js";
 import { barFor } from "./slabberjan/bar.js";
-import { unbubbleAll } from "./slabberjan/bubbles.js";
+import { placeBubbles, unbubbleAll } from "./slabberjan/bubbles.js";
 import { clearLog, logIsEmpty, note } from "./slabberjan/log.js";
 import { drawMe } from "./slabberjan/me.js";
 import { buildSeats, clearArrows, layout, nameSeats, seatOf } from "./slabberjan/ring.js";
@@ -96,6 +96,7 @@ function render() {
       (view.bird ? " · the bird: no more swaps" : "") + (view.free_choice ? " · free choice" : "");
   $("ring").classList.toggle("reveal", round.showReveal);
   game.setBar(...barFor(table, names));
+  placeBubbles();
 }
 
 function act(type) {

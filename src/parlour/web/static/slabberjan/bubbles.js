@@ -47,8 +47,13 @@ export function bubble(seat, text, piece) {
   b.innerHTML = piece ? pieceSVG(piece, { label: false }) : ""; // our own drawing
   b.append(make("span", { text }));
   node.append(b);
-  place(b, node.dataset.side || "up");
-  bubbles[seat] = { node: b, timer: setTimeout(() => unbubble(seat), SHOWN_MS) };
+  bubbles[seat] = { node: b, side: node.dataset.side || "up", timer: setTimeout(() => unbubble(seat), SHOWN_MS) };
+  place(b, bubbles[seat].side);
+}
+
+// Each bubble placed again, once the table is drawn anew (its middle may have moved).
+export function placeBubbles() {
+  for (const b of Object.values(bubbles)) place(b.node, b.side);
 }
 
 export function unbubble(seat) {
