@@ -17,6 +17,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -32,6 +33,14 @@ from parlour.web import create_app
 pytestmark = pytest.mark.browser
 
 HERE = Path(__file__).parent
+
+# Recorded in the page before any of its own scripts run: what the policy blocked.
+WATCH_CSP = """
+window.__violations = [];
+document.addEventListener("securitypolicyviolation", (e) => {
+  window.__violations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}`);
+});
+"""
 BAR = "document.getElementById('bar').textContent"
 FLIPS = "document.getElementById('pile').dataset.flips"
 WHERE = "document.getElementById('step-where').textContent"
@@ -119,6 +128,35 @@ def test_a_page_reconnects_by_itself_after_the_server_is_killed_and_started_agai
         assert (page.text_content("#bar") or "").startswith("You won!")
 
 
+def test_a_socket_closed_with_1012_comes_back_at_once(page: Any, quick_site: str) -> None:
+    """1012: the table moved to another node. The page opens a new socket at once (no pause)
+    and resumes its seat."""
+    sockets: list[Any] = []
+    opened: list[float] = []
+
+    def through(ws: Any) -> None:  # every socket goes on to the real server
+        opened.append(time.monotonic())
+        ws.connect_to_server()
+        sockets.append(ws)
+
+    page.route_web_socket("**/ws", through)
+    page.goto(quick_site + "/slapjack")
+    page.wait_for_function(f"() => {BAR}.startsWith('Your turn')")
+    play(page, moves=4)
+    page.wait_for_function(f"() => {BAR}.startsWith('Your turn') || {BAR}.startsWith('Jack')")
+    seen, mine = flips(page), token(page)
+    closed = time.monotonic()
+    sockets[-1].close(code=1012, reason="the table moved")
+    page.wait_for_function("() => document.body.dataset.state === 'playing'"
+                           " && !document.body.classList.contains('offline')")
+    page.wait_for_function(f"() => {BAR}.startsWith('Your turn') || {BAR}.startsWith('Jack')")
+    assert len(sockets) == 2
+    assert opened[1] - closed < 0.15  # at once: not after the first pause (125 to 250 ms)
+    assert token(page) == mine and flips(page) == seen
+    play(page)
+    assert (page.text_content("#bar") or "").startswith("You won!")
+
+
 @pytest.fixture
 def put_away_site(tmp_path: Path) -> Iterator[tuple[str, Lobby]]:
     """A server whose tables go out of memory 0.5 s after nobody is at them (into the store,
@@ -168,6 +206,33 @@ def test_a_page_closed_for_two_minutes_comes_back_to_its_game(
         page.goto(url + "/slapjack")
         page.wait_for_function(f"() => {BAR}.startsWith('Your turn')")
         assert page.is_hidden(".notice.offer")
+    finally:
+        context.close()
+
+
+def test_the_home_page_continues_a_game_in_play_with_one_press(
+        browser: Any, put_away_site: tuple[str, Lobby]) -> None:
+    url, _ = put_away_site
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(url + "/slapjack")
+        page.wait_for_function(f"() => {BAR}.startsWith('Your turn')")
+        play(page, moves=3)
+        page.wait_for_function(f"() => {BAR}.startsWith('Your turn') || {BAR}.startsWith('Jack')")
+        seen = flips(page)
+        page.close()
+        page = context.new_page()
+        page.goto(url + "/")
+        page.wait_for_selector("#mine:not([hidden])")
+        item = " ".join((page.text_content(".my-games li.playing") or "").split())
+        assert item == "Slapjack (2 players, Normal) last played just now Continue", item
+        page.click(".my-games li.playing a")
+        page.wait_for_function("() => document.body.dataset.state === 'playing'")
+        assert page.is_hidden(".notice.offer")  # no second question
+        assert flips(page) == seen
+        assert "resume" not in page.url  # a reload comes back through this tab's token
     finally:
         context.close()
 
@@ -246,8 +311,12 @@ def test_a_finished_game_is_in_your_games_with_its_replay_and_the_statistics(
         browser: Any, quick_site: str) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.grant_permissions(["clipboard-read", "clipboard-write"])
+    context.add_init_script(WATCH_CSP)
+    problems: list[str] = []
     try:
         page = context.new_page()
+        page.on("console", lambda m: m.type == "error" and problems.append(m.text))
+        page.on("pageerror", lambda e: problems.append(f"uncaught: {e}"))
         page.goto(quick_site + "/")
         assert page.is_hidden("#mine")  # nothing played on this device yet
         # an earlier record on this device: 3 played, 2 won, the last one lost
@@ -312,6 +381,8 @@ def test_a_finished_game_is_in_your_games_with_its_replay_and_the_statistics(
         link = page.evaluate("() => navigator.clipboard.readText()")
         step = stopped.split()[0]
         assert link == f"{quick_site}/games/{table}#step={step}"
+        problems.extend(page.evaluate("() => window.__violations"))
+        assert problems == []  # under the server's own policy: nothing blocked, nothing thrown
         other = browser.new_page()
         other.goto(link)
         other.wait_for_function(f"() => {WHERE} === '{stopped}'")

@@ -205,3 +205,21 @@ async def test_a_move_the_database_cannot_keep_is_told_to_nobody_and_the_game_co
         lobby.attach(seating.token, back)
         assert back.messages[0]["view"]["flips"] == flips
         lobby.close()
+
+
+def test_nodes_starting_at_once_on_a_new_postgresql_database_migrate_it_once(
+        postgres: str) -> None:
+    """Several processes open one new database at the same moment: one migrates it, the
+    others wait for it and find it done."""
+    import subprocess
+    import sys
+
+    from servers import new_database
+
+    url = new_database(postgres, "racing")
+    code = ("import sys; from parlour.store import open_store; "
+            "print(open_store(sys.argv[1]).version)")
+    procs = [subprocess.Popen([sys.executable, "-c", code, url], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True) for _ in range(4)]
+    outs = [proc.communicate(timeout=60) for proc in procs]
+    assert [out.strip() for out, _ in outs] == [str(len(MIGRATIONS))] * 4, outs

@@ -36,6 +36,9 @@ from typing import Any, Protocol
 
 from parlour.store.migrations import pending
 
+#: PostgreSQL advisory lock held while the schema is migrated (any number, fixed)
+MIGRATION_LOCK = 7_461_102
+
 #: a table's phases in the store; ``waiting`` and ``playing`` tables are unfinished
 UNFINISHED = ("waiting", "playing")
 
@@ -145,6 +148,16 @@ class Store:
         return self._conn.transaction() if self.postgres else _SqliteTransaction(self._conn)
 
     def _migrate(self) -> None:
+        # several nodes starting at once on a new database: one migrates, the others wait
+        if self.postgres:
+            self._conn.execute("SELECT pg_advisory_lock(%s)", (MIGRATION_LOCK,))
+        try:
+            self._migrate_now()
+        finally:
+            if self.postgres:
+                self._conn.execute("SELECT pg_advisory_unlock(%s)", (MIGRATION_LOCK,))
+
+    def _migrate_now(self) -> None:
         with self._transaction():
             self._run("CREATE TABLE IF NOT EXISTS parlour_schema (version INTEGER NOT NULL)")
             row = self._run("SELECT version FROM parlour_schema").fetchone()

@@ -11,7 +11,7 @@ import { connect, send } from "./lib/socket.js";
 import { session } from "./lib/storage.js";
 import { allSpecs } from "./lib/specs.js";
 import { ask } from "./lib/dialog.js";
-import { forgetSeat, keepSeat, seatAt } from "./lib/ledger.js";
+import { forgetSeat, keepSeat, seatAt, seatDone } from "./lib/ledger.js";
 import { creation, drawCreate } from "./table/create.js";
 import { drawRoom, status } from "./table/room.js";
 
@@ -61,7 +61,9 @@ const handlers = {
   seated(m) {
     Object.assign(S, { table: m.table, token: m.token, seat: m.seat, orphan: null });
     session(tokenKey(m.table), m.token);
-    keepSeat({ game: m.game, table: m.table, token: m.token, seat: m.seat, friends: true });
+    const kept = seatAt(m.table);
+    keepSeat({ game: m.game, table: m.table, token: m.token, seat: m.seat, friends: true,
+      done: Boolean(kept && kept.done) });
     // the link to share is known now, before the room's first `lobby`
     $("link").value = `${location.origin}/table/${m.table}`;
     if (location.pathname !== `/table/${m.table}`) history.replaceState(null, "", `/table/${m.table}`);
@@ -74,6 +76,8 @@ const handlers = {
     if (m.table !== S.table) return; // the room we left for the rematch
     S.lobby = m;
     if (S.orphan && typeof m.rematch !== "string") S.orphan = null; // no seat anywhere
+    if (m.phase === "finished") seatDone(m.table); // kept for the rematch, no longer in play
+    if (m.phase === "closed") forgetSeat(m.table);
     showRoom();
     draw();
   },

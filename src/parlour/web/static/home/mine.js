@@ -19,10 +19,10 @@ function setting(spec, g) {
 
 function inPlay(s, spec) {
   const title = spec ? spec.title : s.game;
-  const href = s.friends ? `/${s.game}?token=${encodeURIComponent(s.token)}`
+  // a friends' table by its room (which sends a started game's seat on to its game page)
+  const href = s.friends ? `/table/${encodeURIComponent(s.table)}`
     : `/${s.game}?resume=${encodeURIComponent(s.table)}`;
   return make("li", { class: "playing" },
-    make("span", { class: "result", text: "In play" }), " ",
     make("span", { class: "what" }, make("b", { text: title }), ` (${setting(spec, s)})`), " ",
     make("span", { class: "when" }, "last played ", when(s.at)), " ",
     make("a", { class: "button primary", href, text: "Continue" }));

@@ -44,7 +44,7 @@ export function keepSeat(entry) {
   seats[entry.table] = {
     game: entry.game, table: entry.table, token: entry.token, seat: seatNumber(entry.seat),
     friends: Boolean(entry.friends), players: entry.players, level: entry.level,
-    seeded: Boolean(entry.seeded), at: Date.now(),
+    seeded: Boolean(entry.seeded), done: Boolean(entry.done), at: Date.now(),
     since: (seats[entry.table] && seats[entry.table].since) || Date.now(),
   };
   const newest = Object.values(seats).sort((a, b) => b.at - a.at).slice(0, MOST_SEATS);
@@ -72,7 +72,8 @@ export const seatWithToken = (token) =>
   Object.values(readSeats()).find((s) => s.token === token) || null;
 
 // Every seat of an unfinished game, newest first.
-export const heldSeats = () => Object.values(readSeats()).sort((a, b) => b.at - a.at);
+export const heldSeats = () => Object.values(readSeats()).filter((s) => !s.done)
+  .sort((a, b) => b.at - a.at);
 
 // The unfinished game of `game` against the computer, or null.
 export const waitingGame = (game) =>
@@ -99,11 +100,22 @@ export function statsOf(game) {
   return ok ? s : emptyStats();
 }
 
+// A friends' table whose game is over: its seat is kept (the token holds the seat at its
+// rematch), but it is no longer a game in play.
+export function seatDone(table) {
+  const seats = readSeats();
+  if (!seats[table] || seats[table].done) return;
+  seats[table].done = true;
+  save(SEATS, seats);
+}
+
 // Files the finished game `entry` ({table, game, seat, won, winner, against, players, level,
-// friends, seeded}) once: its seat is let go, it goes first in the history and, against the
-// computer, into the statistics. True when it was new.
+// friends, seeded}) once: its seat is let go (at a friends' table, kept for the rematch but
+// done), it goes first in the history and, against the computer, into the statistics. True
+// when it was new.
 export function finish(entry) {
-  forgetSeat(entry.table);
+  if (entry.friends) seatDone(entry.table);
+  else forgetSeat(entry.table);
   const games = readHistory();
   if (games.some((g) => g.table === entry.table)) return false;
   games.unshift({ ...entry, at: Date.now() });

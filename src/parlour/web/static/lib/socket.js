@@ -99,7 +99,14 @@ function watch() {
   }, 2000);
   window.addEventListener("online", retryNow);
   document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible") retryNow();
+    if (document.visibilityState !== "visible") return;
+    // back on screen (a phone's tab may have slept): a socket that looks open is asked
+    // whether it still is, a dropped one is opened again now
+    if (isOpen() && !pinged && Date.now() - heard > ANSWER) {
+      pinged = Date.now();
+      send({ type: "ping", id: "alive" });
+    }
+    retryNow();
   });
 }
 

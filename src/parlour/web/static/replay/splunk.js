@@ -3,7 +3,7 @@
 // whose account entries of calls and slaps become the step's lines).
 import { $ } from "../lib/dom.js";
 import { drawSeat } from "../lib/card-seat.js";
-import { buildStacks, drawStacks, unlabel } from "../splunk/stacks.js";
+import { buildStacks, drawStacks, stackName, unlabel } from "../splunk/stacks.js";
 import { teller } from "../splunk/story.js";
 import { dealt } from "./reveal.js";
 
@@ -21,6 +21,10 @@ export function splunkReplay(table, names) {
       const entry = book.entries[book.entries.length - 1];
       if (entry) entry.parts.push(...parts);
     },
+  };
+  // what the live page tells only the seat it concerns
+  const plain = {
+    slap_ignored: (e) => `${names.name(e.player)} slapped ${stackName(e.stack)} too late: nothing happens.`,
   };
   const seatOf = (seat) => (seat === 0 ? $("my-seat") : $("their-seat"));
   const story = teller(table, names, {
@@ -50,7 +54,13 @@ export function splunkReplay(table, names) {
       entries = [];
       drawStacks(table);
       drawSeats(view);
-      if (last) for (const e of events) story.tell(e, view, before);
+      if (last) {
+        for (const e of events) {
+          const n = said.length + entries.length;
+          story.tell(e, view, before);
+          if (said.length + entries.length === n && plain[e.type]) said.push({ text: plain[e.type](e), tone: "" });
+        }
+      }
       // the account's entry (with its cards) for a call, a slap or the win, else the news
       return entries.length ? entries : said;
     },
