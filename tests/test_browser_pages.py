@@ -197,7 +197,8 @@ NO_MARKUP = """(names) => {
         while (box.parentElement && getComputedStyle(box).display === "inline") {
             box = box.parentElement;
         }
-        if (box.offsetParent !== null) boxes.add(box);
+        // words for a screen reader only (.sr-only) are out of sight on purpose
+        if (box.offsetParent !== null && !box.closest(".sr-only")) boxes.add(box);
     }
     const sticksOut = (box) => {
         if (box.scrollWidth > box.clientWidth + 1) return true;

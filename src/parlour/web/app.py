@@ -30,6 +30,7 @@ from starlette.exceptions import HTTPException
 from parlour.games import GAMES
 from parlour.live import Lobby
 from parlour.store import Store, without_password
+from parlour.web.caching import compress
 from parlour.web.connection import Connection, Limits, serve_socket
 from parlour.web.guard import Gate, Site, protect
 from parlour.web.pages import STATIC, rules_html, templates
@@ -89,6 +90,7 @@ def create_app(
     app = FastAPI(title="Parlour", lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url=None)
     app.state.lobby = the_lobby
+    compress(app)  # inside the guard: its refusals are small and sent as they are
     protect(app, site if site is not None else Site())
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 

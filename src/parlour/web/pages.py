@@ -70,13 +70,38 @@ def _graph(name: str) -> tuple[str, ...]:
 
 
 @cache
-def module(name: str) -> str:
-    """The URL of a page's ES module, with a hash of it and of every module it imports: a
-    change to any of them is a new URL for the page."""
+def _module_version(name: str) -> str:
     digest = hashlib.sha256()
     for part in _graph(name):
         digest.update((STATIC / part).read_bytes())
-    return f"/static/{name}?v={digest.hexdigest()[:10]}"
+    return digest.hexdigest()[:10]
+
+
+def module(name: str) -> str:
+    """The URL of a page's ES module, with a hash of it and of every module it imports: a
+    change to any of them is a new URL for the page."""
+    return f"/static/{name}?v={_module_version(name)}"
+
+
+def current(name: str, version: str) -> bool:
+    """Whether ``version`` is the one this release gives the static file ``name`` (by
+    :func:`asset` or, for a page's module, :func:`module`): such a URL names these very
+    bytes for good, and may be cached for good. Any other name or version is ``False``.
+
+    >>> current("style.css", asset("style.css").split("v=")[1])
+    True
+    >>> current("style.css", "0123456789"), current("../pages.py", "x")
+    (False, False)
+    """
+    try:
+        path = (STATIC / name).resolve()
+        if not path.is_relative_to(STATIC.resolve()) or not path.is_file():
+            return False
+        if version == _version(name):
+            return True
+        return name.endswith(".js") and version == _module_version(name)
+    except (OSError, ValueError):
+        return False
 
 
 def module_imports(name: str) -> list[str]:

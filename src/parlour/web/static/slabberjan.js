@@ -3,19 +3,21 @@
 // happened: bubbles, arrows, the reveal) and sends only what the view's `legal` offers.
 import { $, plural } from "./lib/dom.js";
 import { link } from "./lib/address.js";
+import { refusal, sentence } from "./lib/errors.js";
 import { keys } from "./lib/keys.js";
 import { legal } from "./lib/legal.js";
 import { play } from "./lib/play.js";
 import { a } from "./lib/pieces.js";
 import { pageSpec } from "./lib/specs.js";
 import { barFor } from "./slabberjan/bar.js";
-import { unbubbleAll } from "./slabberjan/bubbles.js";
+import { placeBubbles, unbubbleAll } from "./slabberjan/bubbles.js";
 import { clearLog, logIsEmpty, note } from "./slabberjan/log.js";
 import { drawMe } from "./slabberjan/me.js";
 import { buildSeats, clearArrows, layout, nameSeats, seatOf } from "./slabberjan/ring.js";
 import { drawSeat } from "./slabberjan/seat.js";
 import { teller } from "./slabberjan/story.js";
 import { drawSummary } from "./slabberjan/summary.js";
+import { guide } from "./lib/guide.js";
 
 // The round as this page follows it: whether the reveal shows, the seats' marks, who went
 // out and whether all were spared at it, and how many swaps the cat undid.
@@ -52,14 +54,11 @@ const game = play(pageSpec(), {
     clearLog();
   },
   error(m) {
-    if (m.code === "refused") {
-      sent = false;
-      note(`Not now: ${m.reason}.`, "bad");
-    } else if (m.code === "rate_limited") {
-      note("Easy there: too many moves at once.", "bad");
-    } else {
-      note(m.reason, "bad");
-      if (link.watch) game.setBar("This table cannot be watched.", m.reason, "bad");
+    if (m.code === "refused") sent = false;
+    const text = sentence(m, refusal(table.view, table.seat));
+    note(text, "bad");
+    if (link.watch && m.code !== "refused" && m.code !== "rate_limited") {
+      game.setBar("This table cannot be watched.", text, "bad");
     }
   },
   render,
@@ -97,6 +96,7 @@ function render() {
       (view.bird ? " · the bird: no more swaps" : "") + (view.free_choice ? " · free choice" : "");
   $("ring").classList.toggle("reveal", round.showReveal);
   game.setBar(...barFor(table, names));
+  placeBubbles();
 }
 
 function act(type) {
@@ -125,3 +125,13 @@ window.addEventListener("resize", () => {
 });
 
 game.start();
+guide("slabberjan", [
+  { at: "#my-piece", title: "Slabberjan in four steps",
+    text: "This is your piece: nobody else sees it. At the end of each round everyone shows theirs, and the weakest pays a chip into the pot." },
+  { at: "#swap", title: "Swap to the left",
+    text: "Holding a number or worse, you must try to swap with your left neighbour, the next seat clockwise. You both see each other's piece." },
+  { at: "#stand", title: "Stand",
+    text: "Holding a matador (knight, bird, cat or inn), you stand. The dealer, last each round, may instead draw from the bag." },
+  { at: "#ring", title: "Beware the matadors",
+    text: "Try to swap with a matador and it bites back: watch the speech bubbles and the log. The last player with chips takes the pot. “Show me how” brings this tour back." },
+]);

@@ -2,10 +2,14 @@
 // Space. The server is the referee: the page draws its views, tells its events, and sends
 // only what the view's `legal` offers.
 import { $ } from "./lib/dom.js";
+import { refusal, sentence } from "./lib/errors.js";
 import { keys } from "./lib/keys.js";
 import { legal } from "./lib/legal.js";
 import { play } from "./lib/play.js";
 import { pageSpec } from "./lib/specs.js";
+import { hintsOn } from "./lib/hints.js";
+import { guide } from "./lib/guide.js";
+import { keys as keysOr } from "./lib/touch.js";
 import { news } from "./lib/status.js";
 import { barFor } from "./slapjack/bar.js";
 import { teller } from "./slapjack/story.js";
@@ -17,12 +21,12 @@ const game = play(pageSpec(), {
   seats() { buildSeats(game.table, game.names); render(); },
   events(events, view) {
     render();
-    events.forEach(tell);
+    for (const event of events) tell(event, view);
   },
   error(m) {
-    if (m.code === "rate_limited") say("Easy there: too many slaps at once.");
-    else if (m.code === "bad_request") say(m.reason);
+    say(sentence(m, refusal(table.view, table.seat)), "bad");
   },
+  newGame: () => say(" "), // the last game's news is no news of this one
   render,
 });
 const { table, names } = game;
@@ -32,11 +36,11 @@ function render() {
   const view = table.view;
   document.body.dataset.state = !view ? "waiting"
     : view.winner === null ? "playing" : view.winner === table.seat ? "won" : "lost";
-  drawPile(view);
+  drawPile(view, hintsOn());
   const canFlip = Boolean(legal(view, "flip"));
   $("flip").disabled = $("my-deck").disabled = !canFlip;
   $("slap").disabled = !legal(view, "slap");
-  $("slap").classList.toggle("hot", Boolean(view && view.slappable));
+  $("slap").classList.toggle("hot", Boolean(view && view.slappable && hintsOn()));
   if (!view) return;
   drawSeats(table, names);
   game.setBar(...barFor(table, names));
@@ -67,3 +71,15 @@ $("slap").addEventListener("click", slap);
 $("pile").addEventListener("click", slap);
 keys({ Space: slap, f: flip }, game.menuOpen);
 game.start();
+guide("slapjack", [
+  { at: "#pile", title: "Slapjack in four steps",
+    text: "Everyone turns cards onto this pile in turn. When a Jack lands on top, the first to slap it takes the whole pile." },
+  { at: "#my-deck", title: "Your turn: flip",
+    text: keysOr("Tap your deck or Flip to turn your top card onto the pile.", "Click your deck, Flip, or press F to turn your top card onto the pile.") },
+  { at: "#slap", title: "A Jack: slap it!",
+    text: keysOr("Tap the pile or SLAP. Slap anything but a Jack and you give a card away.", "Click the pile or SLAP, or press Space. Slap anything but a Jack and you give a card away.") },
+  { at: "#bar", title: "What to do next",
+    text: "This bar always says. With no cards left you are not out yet: the next Jack is your last chance. The last player with cards wins." },
+  { at: ".speed", title: "Your opponents",
+    text: "Pick the computer's speed and the number of players here. “Show me how” at the top brings this tour back." },
+]);

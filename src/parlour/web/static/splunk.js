@@ -4,10 +4,14 @@
 // `legal` offers.
 import { $ } from "./lib/dom.js";
 import { drawSeat } from "./lib/card-seat.js";
+import { refusal, sentence } from "./lib/errors.js";
 import { keys } from "./lib/keys.js";
 import { legal } from "./lib/legal.js";
 import { play } from "./lib/play.js";
 import { levelTitle, pageSpec } from "./lib/specs.js";
+import { hintsOn } from "./lib/hints.js";
+import { guide } from "./lib/guide.js";
+import { keys as keysOr } from "./lib/touch.js";
 import { news } from "./lib/status.js";
 import { account } from "./splunk/account.js";
 import { barFor } from "./splunk/bar.js";
@@ -31,12 +35,14 @@ const game = play(spec, {
     render();
     for (const event of events) story.tell(event, view, before);
   },
-  newGame: () => book.forget(),
+  newGame() {
+    book.forget();
+    say(" "); // the last game's news is no news of this one
+  },
   error(m) {
-    if (m.code === "rate_limited") say("Easy there: too many at once.");
-    else if (m.about === "watch" || m.about === "resume") {
-      game.setBar(m.about === "watch" ? "This table cannot be watched" : "This seat cannot be taken", m.reason || "", "bad");
-    } else if (m.code === "refused" || m.code === "bad_request") say(m.reason);
+    if (m.about === "watch" || m.about === "resume") {
+      game.setBar(m.about === "watch" ? "This table cannot be watched" : "This seat cannot be taken", sentence(m), "bad");
+    } else say(sentence(m, refusal(table.view, table.seat)), "bad");
   },
   render,
 }, {
@@ -73,7 +79,7 @@ function render() {
   drawStacks(table);
   $("call").disabled = !legal(view, "call");
   $("slap").disabled = !(legal(view, "slap") && view.last_play !== null);
-  $("slap").classList.toggle("hot", Boolean(view && legal(view, "slap") && view.stacks.some((s) => s.slap)));
+  $("slap").classList.toggle("hot", Boolean(view && hintsOn() && legal(view, "slap") && view.stacks.some((s) => s.slap)));
   $("call").classList.toggle("ready", !$("call").disabled);
   if (!view) return;
   drawSeats(view);
@@ -129,3 +135,14 @@ keys({ Space: () => slap(), c: call, 1: () => playOn(0), 2: () => playOn(1), 3: 
 
 buildStacks();
 game.start();
+guide("splunk", [
+  { at: "#stacks", title: "Splunk in four steps",
+    text: keysOr("Four stacks. On your turn, tap a stack first: only then is your top card turned face up on it. You never see it before.",
+      "Four stacks. On your turn, choose a stack first (click it or press 1 to 4): only then is your top card turned face up on it.") },
+  { at: "#call", title: "Call out",
+    text: "Right after the other player's card, call it out if you think that stack is now over 21 (its face-down base counts too). Right: they take the stack. Wrong: you do." },
+  { at: "#slap", title: "Slap",
+    text: "A pair (7 on 7), a sandwich (7, 4, 7) or a joker: slap it first and the other player takes the stack. A wrong slap, and you take it." },
+  { at: "#account", title: "Every call and slap, told",
+    text: "This panel tells who called or slapped and who took the stack. The first with no cards left wins. “Show me how” brings this tour back." },
+]);

@@ -6,6 +6,7 @@
 // seat's token is kept on this device (lib/ledger.js): the link brings the seat back in
 // another tab, or after the browser was closed.
 import { $ } from "./lib/dom.js";
+import { sentence } from "./lib/errors.js";
 import { connect, send } from "./lib/socket.js";
 import { session } from "./lib/storage.js";
 import { allSpecs } from "./lib/specs.js";
@@ -103,7 +104,7 @@ const handlers = {
       $("share").hidden = true;
       $("sit-form").hidden = true;
     }
-    error(m.reason);
+    error(sentence(m));
   },
 };
 

@@ -1,5 +1,6 @@
 // A seat at a card game (Slapjack, Splunk): a face-down deck whose shadow grows with its
-// cards, the seat's name, its count and one status word.
+// cards, the seat's name (a label, not a paragraph: it is no heading either), its count and
+// one status word.
 import { make, plural } from "./dom.js";
 
 // A seat across the table; ours is in the page already.
@@ -7,7 +8,7 @@ export function seatNode(seat) {
   return make("div", { class: "seat", "data-seat": seat },
     make("div", { class: "deck small", "aria-hidden": "true" }),
     make("div", { class: "seat-info" },
-      make("p", { class: "name" }), make("p", { class: "count" }), make("p", { class: "status" })));
+      make("div", { class: "name" }), make("p", { class: "count" }), make("p", { class: "status" })));
 }
 
 // show: {name, cards, status, turn, out, waiting, winner}; a seat that is out has no count.

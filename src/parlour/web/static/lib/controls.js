@@ -3,10 +3,12 @@
 // (templates/_controls.html); this wires it: a choice is handed to choose(change).
 import { $, check, plural } from "./dom.js";
 import { menus } from "./menus.js";
+import { radioKeys } from "./radios.js";
 
 // choose({level}), choose({players}) or choose({options: {name: value}}).
-export function controls(root, { choose, newGame }) {
+export function controls(root, { choose, newGame, spec }) {
   const popups = menus(root);
+  radioKeys();
   const radios = root.querySelectorAll("[data-level]");
   const toggles = root.querySelectorAll("button[data-option]");
   // a menu of numbers: the players, or an option such as the chips
@@ -61,6 +63,11 @@ export function controls(root, { choose, newGame }) {
     show(settings, wins, locked) {
       current = settings;
       check(radios, (b) => b.dataset.level === settings.level);
+      const level = spec && spec.levels.find((l) => l.name === settings.level);
+      if (level && $("speed-about")) {
+        $("speed-about").textContent = level.about;
+        $("speed-about").classList.toggle("beyond", Boolean(level.beyond_rules));
+      }
       for (const p of pickers) {
         const n = value(settings, p.setting);
         p.button.textContent = plural(n, p.button.dataset.unit);
@@ -77,7 +84,8 @@ export function controls(root, { choose, newGame }) {
         $("wins-count").textContent = String(wins.count);
         $("wins-where").textContent = wins.where;
       }
-      for (const b of root.querySelectorAll("button")) b.disabled = locked;
+      // the hints and the sound are this person's own, at any table
+      for (const b of root.querySelectorAll("button:not(#hints):not(#sound)")) b.disabled = locked;
     },
   };
 }

@@ -20,7 +20,18 @@ export function make(tag, attrs = {}, ...children) {
   return node;
 }
 
-// aria-checked on each of `nodes`: whether test(node) holds (radio groups and menus).
+// aria-checked on each of `nodes`: whether test(node) holds (radio groups and menus); in a
+// radio group only the checked radio is a stop for Tab (the arrow keys move in the group).
 export function check(nodes, test) {
-  for (const node of nodes) node.setAttribute("aria-checked", String(test(node)));
+  const groups = new Set();
+  for (const node of nodes) {
+    node.setAttribute("aria-checked", String(test(node)));
+    if (node.getAttribute("role") === "radio") groups.add(node.closest("[role=radiogroup]"));
+  }
+  for (const group of groups) {
+    if (!group) continue;
+    const all = [...group.querySelectorAll("[role=radio]")];
+    const on = all.find((r) => r.getAttribute("aria-checked") === "true") || all[0];
+    for (const r of all) r.tabIndex = r === on ? 0 : -1;
+  }
 }

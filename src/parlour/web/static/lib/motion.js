@@ -1,4 +1,7 @@
-// Short animations that never wait: the state is already drawn when they start.
+// Short animations that never wait: the state is already drawn when they start. Nothing
+// flies for a person who asks for less motion (the CSS stills the rest).
+
+const still = () => typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 // Restarts the CSS animation of `className` on `node`.
 export function replay(node, className, others = []) {
@@ -13,7 +16,7 @@ export const flash = (node, tone) =>
 
 // `card` flies in from where `from` is to where it is drawn.
 export function fly(card, from, duration) {
-  if (!card || !from || !card.animate) return;
+  if (!card || !from || !card.animate || still()) return;
   const a = from.getBoundingClientRect();
   const b = card.getBoundingClientRect();
   const dx = a.left + a.width / 2 - (b.left + b.width / 2);

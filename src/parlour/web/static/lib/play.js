@@ -15,6 +15,8 @@ import { winsFor } from "./wins.js";
 import { controls } from "./controls.js";
 import { seatNames } from "./names.js";
 import { levelTitle } from "./specs.js";
+import { hintSwitch } from "./hints.js";
+import { soundSwitch } from "./sound.js";
 import { ask } from "./dialog.js";
 import { line } from "./notice.js";
 import { ago } from "./ago.js";
@@ -58,7 +60,9 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec) } = {}) {
   // once the seat is lost to this page, the bar keeps saying so; while the socket is away,
   // the bar says that
   const setBar = (main, hint, tone) => { if (!seat.lost && !offline) bar($("bar"), main, hint, tone); };
-  const ctl = controls(document.querySelector(".controls"), { choose, newGame });
+  const ctl = controls(document.querySelector(".controls"), { choose, newGame, spec });
+  const hints = hintSwitch(spec, () => hooks.render());
+  soundSwitch();
   const mark = chosenDealMark();
   // above the bar: the offer of this device's waiting game, a refused token; below it: the
   // replay and the rematch of a game that is over
@@ -68,6 +72,7 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec) } = {}) {
 
   function show() {
     const s = table.settings;
+    hints.level(s.level);
     ctl.show(s, { count: wins.count(winsText.key(s)), where: winsText.where(s) }, table.friends);
     if ($("stats")) $("stats").textContent = statsText(statsOf(spec.name));
     document.body.classList.toggle("friends", table.friends);

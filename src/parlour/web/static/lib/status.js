@@ -1,8 +1,13 @@
 // The two lines that talk to the person: the bar says what to do next, the news line what
-// just happened (news is old after a few seconds and goes).
+// just happened (news is old after a few seconds and goes; a screen reader hears it).
 import { make } from "./dom.js";
+import { speak } from "./speak.js";
 
+// A screen reader hears the bar's main line when it changes to a call to act or an outcome
+// (it has a tone): whose turn it is next is told by what they do.
 export function bar(node, main, hint, tone) {
+  if (tone && node.dataset.said !== main) speak(main);
+  node.dataset.said = tone ? main : "";
   node.replaceChildren(make("b", { text: main }));
   if (hint) node.append(make("span", { class: "hint", text: hint }));
   node.className = "bar" + (tone ? ` ${tone}` : "");
@@ -12,6 +17,7 @@ export function bar(node, main, hint, tone) {
 export function news(node) {
   let timer = 0;
   const say = (text, tone) => {
+    speak(text);
     node.textContent = text;
     node.className = "news" + (tone ? ` ${tone}` : "");
     clearTimeout(timer);

@@ -2,6 +2,7 @@
 import { plural } from "../lib/dom.js";
 import { legal } from "../lib/legal.js";
 import { a, isMatador } from "../lib/pieces.js";
+import { keys } from "../lib/touch.js";
 
 // How many players move before us this round, walking the turn seat's `left` neighbours up
 // to the dealer, who is last (ruling S3); null when our turn is over or never comes.
@@ -21,16 +22,17 @@ function ourTurn(view, me, names) {
   const left = names.name(view.players[me].left);
   if (legal(view, "draw")) {
     return [view.bird ? "The bird stopped the swaps: you deal, draw from the bag or stand"
-      : "You are the dealer: draw from the bag or stand", "Draw (D) · Stand (T or Enter)", "go"];
+      : "You are the dealer: draw from the bag or stand", keys("Draw or Stand", "Draw (D) · Stand (T or Enter)"), "go"];
   }
   if (legal(view, "swap") && legal(view, "stand")) {
-    return [`Your turn: swap with ${left}, or stand`, "Swap (S) · Stand (T or Enter) · free choice", "go"];
+    return [`Your turn: swap with ${left}, or stand`, keys("Swap or Stand · free choice", "Swap (S) · Stand (T or Enter) · free choice"), "go"];
   }
-  if (legal(view, "swap")) return [`Your turn: swap with ${left}`, "Below the inn you must try: Swap or S", "go"];
+  if (legal(view, "swap")) return [`Your turn: swap with ${left}`, keys("Below the inn you must try: Swap", "Below the inn you must try: Swap or S"), "go"];
   if (isMatador(view.piece)) {
-    return [`Your turn: you hold ${a(view.piece)}, a matador: stand`, "Stand, T or Enter", "go"];
+    return [`Your turn: you hold ${a(view.piece)}, a matador: stand`, keys("Stand", "Stand, T or Enter"), "go"];
   }
-  return ["Your turn: stand", view.bag === 0 ? "The bag is empty: Stand, T or Enter" : "Stand, T or Enter", "go"];
+  return ["Your turn: stand", view.bag === 0 ? keys("The bag is empty: Stand", "The bag is empty: Stand, T or Enter")
+    : keys("Stand", "Stand, T or Enter"), "go"];
 }
 
 export function barFor(table, names) {

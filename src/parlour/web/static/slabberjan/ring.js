@@ -50,8 +50,18 @@ export function layout(table) {
   const phone = W < 600;
   const p = n > 8 ? 5 : 3;
   const maxW = phone ? 96 : 150;
+  // a crowded ring on a desktop: the bar goes in the middle of the table, where there is
+  // room, so that the table and our buttons below it fit in the window
+  const crowded = !phone && n > 24;
+  document.body.classList.toggle("sj-crowded", crowded);
+  const barHome = crowded ? $("centre") : $("me").parentElement;
+  if ($("bar").parentElement !== barHome) barHome.prepend($("bar"));
+  // on a desktop the table, the bar and our buttons fit in the window together: Swap, Stand
+  // and Draw are never below the fold (a phone scrolls, and keeps them in sight below)
+  const room = phone ? Infinity : Math.max(300, window.innerHeight
+    - (ring.getBoundingClientRect().top + window.scrollY) - $("me").parentElement.offsetHeight - 12);
   const height = (th) => (phone ? Math.max(2 * th + 190, Math.min(W * 1.05, 460))
-    : Math.max(2 * th + 250, Math.min(W * 0.56, n > 24 ? 700 : n > 12 ? 640 : 440)));
+    : Math.min(room, Math.max(2 * th + 250, Math.min(W * 0.56, n > 24 ? 700 : n > 12 ? 640 : 440))));
   const tileHeight = (tw) => (tw >= 110 ? 112 : tw >= 84 ? (phone ? 86 : 96) : 76);
   let H = height(110);
   let tw = Math.max(40, Math.min(maxW, ((2 * (W + H) * (p > 3 ? 0.9 : 0.8)) / n) * 0.92));
@@ -67,6 +77,10 @@ export function layout(table) {
   }
   const grid = tw < 64;
   ring.classList.toggle("grid", grid);
+  if (grid && crowded) { // no ring after all: the bar goes back above our buttons
+    document.body.classList.remove("sj-crowded");
+    $("me").parentElement.prepend($("bar"));
+  }
   document.body.classList.toggle("sj-many", grid);
   ring.dataset.size = tw >= 110 ? "large" : tw >= 84 ? "medium" : "small";
   if (grid) placeGrid(order);
@@ -104,7 +118,7 @@ function placeRing(order, points, W, H, tw, th, p) {
     // speech bubbles open towards the middle of the table
     node.dataset.side = Math.abs(y) / by >= Math.abs(x) / ax ? (y > 0 ? "up" : "down") : (x > 0 ? "left" : "right");
   });
-  const [cw, ch] = middle(boxes, W, H);
+  const [cw, ch] = middle(boxes, W, H, document.body.classList.contains("sj-crowded") ? 340 : 260);
   place($("centre"), { left: px((W - cw) / 2), top: px((H - ch) / 2), width: `${cw}px`, height: px(ch) });
   $("arrows").setAttribute("viewBox", `0 0 ${W} ${Math.round(H)}`);
   centres.bag = [W / 2, H / 2];
@@ -112,11 +126,11 @@ function placeRing(order, points, W, H, tw, th, p) {
   placeNews(cw >= 300 && ch >= 180);
 }
 
-// The largest box round the middle of the table that no seat covers (up to 560 x 260).
-function middle(boxes, W, H) {
+// The largest box round the middle of the table that no seat covers (up to 560 x `most`).
+function middle(boxes, W, H, most) {
   let best = [0, 0];
   for (let cw = Math.min(W - 16, 560); cw >= 140; cw -= 10) {
-    let ch = Math.min(H - 16, 260);
+    let ch = Math.min(H - 16, most);
     for (const [x0, y0, x1, y1] of boxes) {
       if (x1 > -cw / 2 - 6 && x0 < cw / 2 + 6) {
         const gap = y0 >= 0 ? y0 : y1 <= 0 ? -y1 : 0;

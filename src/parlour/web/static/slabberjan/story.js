@@ -5,6 +5,7 @@ import { a } from "../lib/pieces.js";
 import { arrow, clearArrows } from "./ring.js";
 import { bubble, unbubbleAll } from "./bubbles.js";
 import { note } from "./log.js";
+import { sound } from "../lib/sound.js";
 
 // What a matador does when it refuses a swap (ruling S5).
 const EFFECT = {
@@ -13,7 +14,9 @@ const EFFECT = {
   bird: "no more swaps, only the dealer's turn is left",
   knight: "the round ends at once",
 };
-const PAID_FOR = { lowest: "the weakest piece", fool: "the fool" };
+// Why a seat pays (the event's reason code).
+const PAID_FOR = { lowest: "the weakest piece", fool: "the fool", meow: "the cat said “meow”",
+  "cut short": "the knight cut the round short" };
 
 export function teller(table, names, round) {
   const { name, lower, mine, verb } = names;
@@ -55,6 +58,7 @@ export function teller(table, names, round) {
     },
     swap(e) {
       moved();
+      sound("flip");
       arrow(e.player, e.target, mine(e.player) || mine(e.target));
       if (e.gave === undefined) note(`${name(e.player)} swapped with ${lower(e.target)}.`);
       else {
@@ -63,7 +67,8 @@ export function teller(table, names, round) {
       }
     },
     announce,
-    no_swap: (e) => note(`No swap for ${lower(e.player)}: ${e.reason}.`),
+    // the only way a swap comes to nothing: a chain of inns round the whole table (S5)
+    no_swap: (e) => note(`No swap for ${lower(e.player)}: the inns passed the swap all the way round.`),
     undo(e, view, before) {
       clearArrows();
       round.undone = before ? before.learned.length : 0;
@@ -71,18 +76,22 @@ export function teller(table, names, round) {
     },
     draw(e) {
       moved();
+      sound("flip");
       arrow("bag", e.player, mine(e.player));
       if (e.got === undefined) note(`${name(e.player)} drew from the bag.`);
       else note(`You set aside ${a(e.gave)} and drew ${a(e.got)} from the bag.`, "mine");
     },
-    keep: (e) => note(`${verb(e.player, "keep", "keeps")} the piece: ${e.reason}.`),
+    // the dealer keeps their piece only when the bag has run out (S8)
+    keep: (e) => note(`${verb(e.player, "keep", "keeps")} the piece: the bag is empty.`),
     reveal(e, view, before) {
       Object.assign(round, { showReveal: true, seen: true, outs: [], spared: false });
       note(`Round ${view.reveal ? view.reveal.round : before.round}: everyone shows their piece.`, "big");
     },
     pay(e) {
       round.marks[e.player] = "pay";
-      note(`${verb(e.player, "pay", "pays")} a chip (${PAID_FOR[e.reason] || e.reason}).`, mine(e.player) ? "bad" : "");
+      if (mine(e.player)) sound("slap");
+      const why = PAID_FOR[e.reason];
+      note(`${verb(e.player, "pay", "pays")} a chip${why ? ` (${why})` : ""}.`, mine(e.player) ? "bad" : "");
     },
     out(e) {
       round.marks[e.player] = "out";
@@ -94,6 +103,7 @@ export function teller(table, names, round) {
       note("Nobody is out: everyone still in would have been, so all stay in with 0 chips.", "big");
     },
     win(e) {
+      if (table.seat !== null) sound(mine(e.player) ? "win" : "lose");
       note(mine(e.player) ? `You won the game and the pot of ${e.pot}!` : `${name(e.player)} won the game and the pot of ${e.pot}.`,
         mine(e.player) ? "good" : "big");
     },

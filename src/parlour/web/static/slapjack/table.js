@@ -46,21 +46,26 @@ export function drawSeats(table, names) {
 
 let shown; // the card on top as drawn: `${flips}:${card}`
 
-export function drawPile(view) {
+// `hints`: a Jack on top glows.
+export function drawPile(view, hints) {
   const pile = $("pile");
   const top = view && view.top !== null ? `${view.flips}:${view.top}` : null;
   if (!view || top !== shown) {
     shown = view ? top : undefined;
+    // the button's name is what it shows, after what it does: "Slap the pile: Jack of Spades"
+    const does = make("span", { class: "sr-only", text: "Slap the pile: " });
     if (top === null || !view) {
-      pile.replaceChildren(make("span", { class: "pile-empty", text: view ? "Empty pile" : "Dealing…" }));
+      pile.replaceChildren(does, make("span", { class: "pile-empty", text: view ? "Empty pile" : "Dealing…" }));
     } else {
-      pile.innerHTML = cardSVG(view.top); // our own drawing: no text from outside
+      const box = make("span");
+      box.innerHTML = cardSVG(view.top); // our own drawing: no text from outside
+      pile.replaceChildren(does, ...box.childNodes);
       const card = pile.querySelector(".card-svg");
       if (card) card.style.rotate = `${((view.flips * 37) % 15) - 7}deg`;
     }
   }
   pile.dataset.flips = String(view ? view.flips : 0);
-  pile.classList.toggle("jack", Boolean(view && view.slappable));
+  pile.classList.toggle("jack", Boolean(view && view.slappable && hints));
   pile.classList.toggle("stacked", Boolean(view && view.pile > 1));
   $("pile-count").textContent = view && view.pile ? `${plural(view.pile, "card")} in the pile` : "";
 }

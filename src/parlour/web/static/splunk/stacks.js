@@ -4,6 +4,7 @@
 import { $, make, plural } from "../lib/dom.js";
 import { cardName, cardSVG } from "../lib/cards.js";
 import { legal } from "../lib/legal.js";
+import { hintsOn } from "../lib/hints.js";
 
 export const KIND_NAME = { pair: "a pair", sandwich: "a sandwich", joker: "a joker" };
 export const stackName = (i) => `stack ${i + 1}`;
@@ -12,11 +13,14 @@ export const stackNodes = () => [...$("stacks").querySelectorAll(".stack")];
 
 const drawn = []; // what each stack's pile shows, to draw it again only when it changed
 
+// A stack's name is one sentence for a screen reader (`.stack-says`, drawn with the rest);
+// what it shows, for the eye, is hidden from it, so no part of the picture is read twice.
 export function buildStacks() {
   stackNodes().forEach((node, i) => {
     node.replaceChildren(
-      make("span", { class: "stack-head" }, make("kbd", { text: i + 1 }), make("span", { class: "stack-tag" })),
-      make("span", { class: "stack-pile" }), make("span", { class: "stack-foot" }),
+      make("span", { class: "stack-says sr-only", text: `Stack ${i + 1}` }),
+      make("span", { class: "stack-head", "aria-hidden": "true" }, make("kbd", { text: i + 1 }), make("span", { class: "stack-tag" })),
+      make("span", { class: "stack-pile", "aria-hidden": "true" }), make("span", { class: "stack-foot", "aria-hidden": "true" }),
       make("span", { class: "reveal", hidden: true }));
     drawn[i] = null;
   });
@@ -55,6 +59,7 @@ export function drawStacks(table) {
   stackNodes().forEach((node, i) => {
     if (!view) {
       drawn[i] = null;
+      node.querySelector(".stack-says").textContent = `Stack ${i + 1}`;
       node.querySelector(".stack-pile").replaceChildren();
       node.querySelector(".stack-foot").textContent = "";
       node.classList.remove("last", "hot", "playable");
@@ -68,16 +73,16 @@ export function drawStacks(table) {
       drawPile(node.querySelector(".stack-pile"), stack);
     }
     drawFoot(node.querySelector(".stack-foot"), stack);
-    const hot = stack.slap !== null;
+    const hot = stack.slap !== null && hintsOn(); // a slap open on it shows only as a hint
     const last = Boolean(view.last_play && view.last_play.stack === i);
     const playable = Boolean(legal(view, "play", { stack: i }));
     node.classList.toggle("last", last);
     node.classList.toggle("hot", hot);
     node.classList.toggle("playable", playable && !hot);
     node.querySelector(".stack-tag").textContent = hot ? "Slap!" : last ? "Last play" : "";
-    node.setAttribute("aria-label", `Stack ${i + 1}: ${plural(stack.cards, "card")}` +
-      (stack.up.length ? `, face up ${stack.up.map(cardName).join(", ")}, up total ${stack.up_total}` : "") +
-      (hot ? ". Slap it!" : playable ? ". Play here" : ""));
+    node.querySelector(".stack-says").textContent = `Stack ${i + 1}: ${plural(stack.cards, "card")}` +
+      (last ? ", just played on" : "") + (stack.up.length ? `, face up ${stack.up.map(cardName).join(", ")}, up total ${stack.up_total}` : "") +
+      (hot ? ". Slap it!" : playable ? ". Play here" : "");
     node.dataset.up = String(stack.up_total);
     node.disabled = table.seat === null;
   });

@@ -3,6 +3,8 @@
 import { capital, plural } from "../lib/dom.js";
 import { cardName } from "../lib/cards.js";
 import { flash, fly } from "../lib/motion.js";
+import { hintsOn } from "../lib/hints.js";
+import { sound } from "../lib/sound.js";
 import { KIND_NAME, label, stackName, stackNodes, unlabel } from "./stacks.js";
 
 const WIN_HOW = {
@@ -30,10 +32,12 @@ export function teller(table, names, { say, book, seatOf }) {
       const cards = stackNodes()[e.stack].querySelectorAll(".stack-pile > .slot");
       const card = cards[cards.length - 1];
       fly(card, seatOf(e.player).querySelector(".deck"), 180);
+      sound("flip");
       unlabel(e.stack); // a new card on top: the label of an old call or slap is gone
       const where = `on ${stackName(e.stack)}`;
-      if (e.kind === "joker") say(`${name(e.player)} played a joker ${where}!`, "jack");
-      else if (e.kind) say(`${name(e.player)} played the ${cardName(e.card)} ${where}: ${KIND_NAME[e.kind]}!`, "jack");
+      if (e.kind === "joker" && hintsOn()) say(`${name(e.player)} played a joker ${where}!`, "jack");
+      else if (e.kind === "joker") say(`${name(e.player)} played a joker ${where}.`);
+      else if (e.kind && hintsOn()) say(`${name(e.player)} played the ${cardName(e.card)} ${where}: ${KIND_NAME[e.kind]}!`, "jack");
       else say(`${name(e.player)} played the ${cardName(e.card)} ${where}.`);
     },
     call(e) {
@@ -45,6 +49,7 @@ export function teller(table, names, { say, book, seatOf }) {
         e.over ? ": over 21, a right call. " : ": not over 21, a wrong call. ", took(e.taker, e.cards.length),
       ]);
       label(e.stack, `${e.total}: ${e.over ? "over 21!" : "not over"}`, e.over === mine(e.player) ? "good" : "bad");
+      sound("take");
       say(`${name(e.player)} called ${lower(e.accused)} out: ${e.total}, ${e.over ? "over 21" : "not over 21"}. ` +
         `${capital(takes(e.taker))} the stack.`, me() === null ? "" : mine(e.taker) ? "bad" : "good");
       if (me() !== null) flash(seatOf(e.taker), "bad");
@@ -55,17 +60,19 @@ export function teller(table, names, { say, book, seatOf }) {
         ` on ${stackName(e.stack)} first. `, took(e.taker, e.cards),
       ]);
       label(e.stack, `Slapped by ${lower(e.player)}!`, mine(e.player) ? "good" : "other");
+      sound("slap");
       say(`${mine(e.player) ? "You were" : `${name(e.player)} was`} first: ${takes(e.taker)} ${plural(e.cards, "card")}.`,
         me() === null ? "" : mine(e.player) ? "good" : "bad");
       flash(seatOf(e.player), "good");
     },
     wrong_slap(e) {
-      const why = e.reason; // the referee's words: no pair, sandwich or joker, or not the latest play
+      const why = e.reason; // the referee's words, written for people: no second derivation
       book.add("wrong", [
         { tag: "Wrong slap" }, { b: `Wrong slap by ${lower(e.player)}` }, ` on ${stackName(e.stack)} (${why}). `,
         took(e.taker, e.cards),
       ]);
       label(e.stack, "Wrong slap", "bad");
+      sound("slap");
       say(`${name(e.player)} slapped ${stackName(e.stack)} wrongly (${why}): ${takes(e.taker)} it.`, "bad");
       flash(seatOf(e.player), "bad");
     },
@@ -78,6 +85,7 @@ export function teller(table, names, { say, book, seatOf }) {
     win(e) {
       const how = WIN_HOW[e.reason];
       book.add("win", [{ tag: "Win" }, { b: `${name(e.player)} won` }, how ? `: ${how}.` : "."]);
+      if (me() !== null) sound(mine(e.player) ? "win" : "lose");
       if (mine(e.player)) say("You won the game!", "good");
       else say(`${name(e.player)} won the game.`, me() === null ? "" : "bad");
     },

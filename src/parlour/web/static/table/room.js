@@ -2,6 +2,7 @@
 // link to share, the host's speed, start and removal of a person from a seat, where to go
 // once the game is on, and once it is over: its result, its replay and the rematch.
 import { $, check, make } from "../lib/dom.js";
+import { radioKeys } from "../lib/radios.js";
 import { levelTitle } from "../lib/specs.js";
 
 export const status = (text, tone) => {
@@ -33,8 +34,11 @@ function speeds(spec, choose) {
   const box = $("speed");
   if (box.dataset.game === spec.name) return;
   box.dataset.game = spec.name;
+  radioKeys();
   box.replaceChildren(...spec.levels.map((l) => {
-    const b = make("button", { type: "button", role: "radio", "data-level": l.name, "aria-checked": "false", text: l.title });
+    const b = make("button", { type: "button", role: "radio", "data-level": l.name, "aria-checked": "false",
+      text: l.title, title: l.about, class: l.beyond_rules ? "beyond" : null });
+    if (l.beyond_rules) b.append(make("span", { class: "beyond-tag", text: " · beyond the rules" }));
     b.addEventListener("click", () => choose(l.name));
     return b;
   }));
