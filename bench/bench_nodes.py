@@ -39,10 +39,8 @@ sys.path.insert(0, HERE)
 
 import uvicorn  # noqa: E402
 import websockets  # noqa: E402
-from bench_server import Idle, run_tables  # noqa: E402
-from fastapi import WebSocket  # noqa: E402
+from bench_server import Idle, echo, run_tables  # noqa: E402
 from servers import new_database, postgres_server, redis_server  # noqa: E402
-from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
 
 def idle(game: str, level: str, seat: int, *, seed: int | None = None) -> Idle:
@@ -61,14 +59,6 @@ def serve_node(sock: socket.socket, db: str, redis: str) -> None:
     lobby = Lobby(players=idle, pacing=pacing, store=open_store(db))
     app = create_app(lobby=lobby, limits=Limits(rate=None), redis=redis,
                      gate=None if redis else Gate(rate=None))
-
-    async def echo(ws: WebSocket) -> None:
-        await ws.accept()
-        try:
-            while True:
-                await ws.send_text(await ws.receive_text())
-        except WebSocketDisconnect:
-            return
 
     app.add_api_websocket_route("/echo", echo)
     uvicorn.Server(uvicorn.Config(app, log_level="warning", ws_per_message_deflate=False)

@@ -71,21 +71,22 @@ def idle(game: str, level: str, seat: int, *, seed: int | None = None) -> Idle:
     return Idle(seat, seed=seed)
 
 
+async def echo(ws: WebSocket) -> None:
+    """The baseline: a bare WebSocket echo on the same stack."""
+    await ws.accept()
+    try:
+        while True:
+            await ws.send_text(await ws.receive_text())
+    except WebSocketDisconnect:
+        return
+
+
 def serve_bench_app(sock: socket.socket, db: str) -> None:
     """The child process: the real app with its store at ``db`` (one-slap filter off) plus
     a bare echo route."""
     pacing = {"slapjack": replace(PACING["slapjack"], at_field=None)}
     lobby = Lobby(players=idle, pacing=pacing, store=open_store(db))
     app = create_app(lobby=lobby, limits=Limits(rate=None))
-
-    async def echo(ws: WebSocket) -> None:
-        await ws.accept()
-        try:
-            while True:
-                await ws.send_text(await ws.receive_text())
-        except WebSocketDisconnect:
-            return
-
     app.add_api_websocket_route("/echo", echo)
     config = uvicorn.Config(app, log_level="warning", ws_per_message_deflate=False)
     uvicorn.Server(config).run(sockets=[sock])

@@ -22,30 +22,17 @@ import os
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from bench_server import store_at
 
 from parlour.bots import make_player
 from parlour.bots.arena import play
 from parlour.games import new_game
 from parlour.live import Lobby
 from parlour.store import Store, StoredSeat, StoredTable, open_store, token_hash
-
-
-@contextmanager
-def database(kind: str) -> Iterator[str]:
-    if kind == "memory":
-        yield ":memory:"
-    elif kind == "sqlite":
-        with tempfile.TemporaryDirectory() as home:
-            yield os.path.join(home, "bench.db")
-    else:
-        sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
-        from servers import new_database, postgres_server
-
-        with postgres_server() as url:
-            yield new_database(url, "bench")
 
 
 def finished_game(name: str, seed: int, players: int = 2) -> dict[str, Any]:
@@ -71,7 +58,7 @@ def keep(store: Store, ident: str, record: dict[str, Any], *, finish: bool) -> N
 
 
 def commits_per_second(kind: str, count: int, tables: int) -> float:
-    with database(kind) as db:
+    with store_at(kind) as db:
         store = open_store(db)
         for t in range(tables):
             store.new_table(StoredTable(f"t{t}", "slapjack", 2, {}, "normal", friends=False,
@@ -86,7 +73,7 @@ def commits_per_second(kind: str, count: int, tables: int) -> float:
 
 
 def resume_time(kind: str, tables: int, records: list[dict[str, Any]]) -> dict[str, float]:
-    with database(kind) as db:
+    with store_at(kind) as db:
         store = open_store(db)
         for t in range(tables):
             record = records[t % len(records)]

@@ -103,6 +103,26 @@ async def seat_at(url: str) -> AsyncIterator[Seat]:
         yield Seat(ws)
 
 
+async def friends_table(ann: Seat, bob: Seat, spy: Seat | None, game: str = "slapjack",
+                        players: int = 3, **options: Any
+                        ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Ann creates a table with friends, Bob sits, the host starts it, both go to the game
+    page with their tokens and ``spy`` watches: Ann's and Bob's ``seated`` messages."""
+    await ann.send({"type": "create", "game": game, "players": players, "name": "Ann",
+                    "options": options})
+    anns = await ann.next("seated")
+    await bob.send({"type": "sit", "table": anns["table"], "name": "Bob"})
+    bobs = await bob.next("seated")
+    await ann.send({"type": "begin"})
+    for person, seated in ((ann, anns), (bob, bobs)):
+        await person.send({"type": "resume", "token": seated["token"]})
+        await person.next("state")
+    if spy is not None:
+        await spy.send({"type": "watch", "table": anns["table"]})
+        await spy.next("state")
+    return anns, bobs
+
+
 def kill(proc: subprocess.Popen[str]) -> None:
     proc.send_signal(signal.SIGKILL)
     proc.wait(10)
@@ -120,17 +140,7 @@ async def test_a_killed_server_loses_nothing_anybody_was_told(tmp_path: Path) ->
         solo_told, solo_events = me.views[-1], me.events_seen
         # with friends: two people and a spectator
         async with seat_at(url) as ann, seat_at(url) as bob, seat_at(url) as spy:
-            await ann.send({"type": "create", "game": "slapjack", "players": 3,
-                            "name": "Ann"})
-            anns = await ann.next("seated")
-            await bob.send({"type": "sit", "table": anns["table"], "name": "Bob"})
-            bobs = await bob.next("seated")
-            await ann.send({"type": "begin"})
-            for person, seated in ((ann, anns), (bob, bobs)):
-                await person.send({"type": "resume", "token": seated["token"]})
-                await person.next("state")
-            await spy.send({"type": "watch", "table": anns["table"]})
-            await spy.next("state")
+            anns, bobs = await friends_table(ann, bob, spy)
             await asyncio.gather(ann.play_slapjack(0, moves=5),
                                  bob.play_slapjack(1, moves=2, slaps=False))
             await asyncio.sleep(0.2)
@@ -214,15 +224,7 @@ async def test_a_finished_game_has_a_replay_step_by_step_as_a_spectator_saw_it(
 async def test_a_rematch_keeps_the_seats_and_the_tokens(tmp_path: Path) -> None:
     with server_process(str(tmp_path / "p.db")) as (url, _):
         async with seat_at(url) as ann, seat_at(url) as bob:
-            await ann.send({"type": "create", "game": "slapjack", "players": 3,
-                            "name": "Ann"})
-            anns = await ann.next("seated")
-            await bob.send({"type": "sit", "table": anns["table"], "name": "Bob"})
-            bobs = await bob.next("seated")
-            await ann.send({"type": "begin"})
-            for person, seated in ((ann, anns), (bob, bobs)):
-                await person.send({"type": "resume", "token": seated["token"]})
-                await person.next("state")
+            anns, bobs = await friends_table(ann, bob, None)
             await bob.send({"type": "rematch"})  # too soon
             assert (await bob.next("error"))["code"] == "not_over"
             await asyncio.gather(ann.play_slapjack(0), bob.play_slapjack(1, slaps=False))

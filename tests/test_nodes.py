@@ -18,7 +18,7 @@ import httpx
 import pytest
 import websockets
 from servers import new_database
-from test_durable import Seat, kill, seat_at, server_process
+from test_durable import Seat, friends_table, kill, seat_at, server_process
 
 from parlour.engine.cards import standard_deck
 from parlour.games import replay
@@ -142,17 +142,7 @@ async def test_a_game_of_each_kind_is_played_to_its_end_across_three_nodes(
     (a, _), (b, _), (c, _) = site
     options = {"chips": 1} if game == "slabberjan" else {}
     async with seat_at(a) as ann, seat_at(b) as bob, seat_at(c) as spy:
-        await ann.send({"type": "create", "game": game, "players": players, "name": "Ann",
-                        "options": options})
-        anns = await ann.next("seated")
-        await bob.send({"type": "sit", "table": anns["table"], "name": "Bob"})
-        bobs = await bob.next("seated")
-        await ann.send({"type": "begin"})
-        for person, seated in ((ann, anns), (bob, bobs)):
-            await person.send({"type": "resume", "token": seated["token"]})
-            await person.next("state")
-        await spy.send({"type": "watch", "table": anns["table"]})
-        await spy.next("state")
+        anns, _ = await friends_table(ann, bob, spy, game, players, **options)
         stop = asyncio.Event()
         await asyncio.gather(play_legal(ann, random.Random(1), stop),
                              play_legal(bob, random.Random(2), stop), follow(spy, stop))
@@ -172,16 +162,7 @@ async def test_the_owner_is_killed_and_the_game_finishes_on_another_node(
         site: list[tuple[str, Any]]) -> None:
     (a, owner), (b, _), (c, _) = site
     async with seat_at(a) as ann, seat_at(b) as bob, seat_at(c) as spy:
-        await ann.send({"type": "create", "game": "slapjack", "players": 3, "name": "Ann"})
-        anns = await ann.next("seated")
-        await bob.send({"type": "sit", "table": anns["table"], "name": "Bob"})
-        bobs = await bob.next("seated")
-        await ann.send({"type": "begin"})
-        for person, seated in ((ann, anns), (bob, bobs)):
-            await person.send({"type": "resume", "token": seated["token"]})
-            await person.next("state")
-        await spy.send({"type": "watch", "table": anns["table"]})
-        await spy.next("state")
+        anns, bobs = await friends_table(ann, bob, spy)
         await asyncio.gather(ann.play_slapjack(0, moves=4),
                              bob.play_slapjack(1, moves=2, slaps=False))
         await asyncio.sleep(0.2)
@@ -207,14 +188,7 @@ async def test_a_slap_race_between_nodes_is_settled_at_the_owner_in_order_of_arr
         site: list[tuple[str, Any]]) -> None:
     (a, _), (b, _), _ = site
     async with seat_at(a) as ann, seat_at(b) as bob:
-        await ann.send({"type": "create", "game": "slapjack", "players": 3, "name": "Ann"})
-        anns = await ann.next("seated")
-        await bob.send({"type": "sit", "table": anns["table"], "name": "Bob"})
-        bobs = await bob.next("seated")
-        await ann.send({"type": "begin"})
-        for person, seated in ((ann, anns), (bob, bobs)):
-            await person.send({"type": "resume", "token": seated["token"]})
-            await person.next("state")
+        await friends_table(ann, bob, None)
         # play until a Jack is on the pile (seat 1's first cards are Jacks: quick_deck)
         for _ in range(60):
             view = ann.views[-1]
