@@ -14,6 +14,7 @@ about fifty flips.
 from __future__ import annotations
 
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -26,8 +27,9 @@ from typing import Any
 import pytest
 from conftest import FAST_PACING, free_port, quick_decks, quick_players, running
 
+from parlour.games import game_class
 from parlour.live import Lobby
-from parlour.store import open_store
+from parlour.store import StoredSeat, StoredTable, open_store
 from parlour.web import create_app
 
 pytestmark = pytest.mark.browser
@@ -486,3 +488,68 @@ def test_a_rematch_keeps_the_seats_and_a_finished_tables_link_shows_its_result(
     finally:
         for context in people:
             context.close()
+
+
+def stored_game(store: Any, table: str, game: str, players: int, options: dict[str, Any],
+                seed: int) -> int:
+    """Puts a finished game into ``store`` as the server keeps one: random legal moves from
+    ``seed``, every chance outcome in the record. Its number of moves."""
+    rng = random.Random(seed)
+    played = game_class(game)(players, seed=seed, options=options)
+    while played.outcome is None:
+        moves = [(s, a) for s in range(players) for a in played.view(s)["legal"]
+                 if a["type"] != "slap" or rng.random() < 0.1]
+        if not moves:
+            moves = [(s, a) for s in range(players) for a in played.view(s)["legal"]]
+        seat, action = rng.choice(moves)
+        played.apply_json({**action, "player": seat})
+    record = played.record()
+    seats = [StoredSeat("You", "person")] + [StoredSeat(f"Computer {s}", "computer")
+                                             for s in range(1, players)]
+    store.new_table(StoredTable(table, game, players, record["options"], "normal",
+                                friends=False, seed=None, decks=record["decks"],
+                                shuffles=record["shuffles"], seats=seats))
+    actions = record["actions"]
+    outcome = played.outcome.to_json()
+    for n, action in enumerate(actions):
+        store.add_action(table, n, action, t=n * 0.5,
+                         outcome=outcome if n == len(actions) - 1 else None)
+    return len(actions)
+
+
+@pytest.mark.parametrize(("game", "players", "options", "seed"), [
+    ("splunk", 2, {"jokers": True}, 3), ("slabberjan", 20, {"chips": 10}, 2)])
+def test_the_replay_of_splunk_and_of_a_long_slabberjan_game(
+        page: Any, game: str, players: int, options: dict[str, Any], seed: int) -> None:
+    """Each game's replay is drawn by its own page's modules; a game of more than 500 steps
+    comes in two answers, and a jump past the first waits for the second."""
+    lobby = Lobby()
+    moves = stored_game(lobby.store, "T" + game, game, players, options, seed)
+    problems: list[str] = []
+    page.on("console", lambda m: m.type == "error" and problems.append(m.text))
+    page.on("pageerror", lambda e: problems.append(f"uncaught: {e}"))
+    page.add_init_script(WATCH_CSP)
+    with running(create_app(lobby=lobby)) as url:
+        page.goto(f"{url}/games/T{game}#step={moves}")  # the link of the last step
+        page.wait_for_function(f"() => {WHERE} === '{moves} of {moves}'")
+        assert page.is_visible("#revealed")
+        assert page.locator("#story li").count() > 0
+        if game == "splunk":
+            assert page.locator("#revealed .replay-card").count() == 54  # with the jokers
+            assert page.locator("#stacks .stack").count() == 4
+        else:
+            assert moves > 500
+            assert page.locator("#seats .sj-seat").count() == players
+            assert page.locator("#revealed .revealed-rounds li").count() > 1
+            assert "won the game" in (page.text_content("#story") or "")
+        page.keyboard.press("Home")
+        page.wait_for_function(f"() => {WHERE} === '0 of {moves}'")
+        for step in range(1, 6):
+            page.keyboard.press("ArrowRight")
+            assert page.text_content("#step-where") == f"{step} of {moves}"
+        page.keyboard.press("PageDown")
+        assert page.text_content("#step-where") == f"15 of {moves}"
+        page.keyboard.press("ArrowLeft")
+        assert page.text_content("#step-where") == f"14 of {moves}"
+        problems.extend(page.evaluate("() => window.__violations"))
+    assert problems == []
