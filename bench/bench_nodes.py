@@ -219,6 +219,10 @@ async def _take_over(urls: list[str], owner: Any) -> float:
         await ws.send(json.dumps({"type": "start", "game": "slapjack", "players": 2}))
         welcome = json.loads(await ws.recv())
         await ws.recv()
+        # a move first: a table against the computer nobody played is not kept
+        await ws.send(json.dumps({"type": "action", "action": {"type": "flip"}}))
+        while json.loads(await ws.recv())["type"] != "events":
+            pass
     await asyncio.sleep(0.5)
     killed = time.perf_counter()
     owner.send_signal(signal.SIGKILL)
