@@ -31,8 +31,10 @@ BAR = "(s) => document.getElementById('bar').textContent.startsWith(s)"
 def slapjack(page: Any, url: str) -> None:
     page.goto(f"{url}/slapjack?seed=7")
     page.wait_for_function(BAR, arg="Your turn")
-    for _ in range(3):  # three rounds of flips, then the pile as it is
+    for k in range(3):  # three rounds of flips, then the pile as it is
         page.keyboard.press("f")
+        page.wait_for_function("(k) => Number(document.getElementById('pile').dataset.flips)"
+                               " >= 2 * k + 2", arg=k, timeout=15000)
         page.wait_for_function(BAR, arg="Your turn", timeout=15000)
     page.wait_for_timeout(300)
 

@@ -287,3 +287,32 @@ def test_the_speed_radios_and_the_menus_move_with_the_arrow_keys(page: Any, site
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.querySelectorAll('.sj-seat').length === 16")
     assert focused(page) == "players-button"
+
+
+# -- what a screen reader hears -----------------------------------------------------------------
+
+def spoken(page: Any) -> str:
+    said: str = page.evaluate(
+        "() => [...document.querySelectorAll('#spoken p')].map((p) => p.textContent).join(' | ')")
+    return said
+
+
+def test_a_screen_reader_hears_the_flips_slaps_takes_and_the_end(page: Any, site: str) -> None:
+    page.goto(site + "/slapjack")
+    page.wait_for_function("() => document.body.dataset.state === 'playing'")
+    region = page.locator("#spoken")
+    assert region.get_attribute("aria-live") == "polite" and region.get_attribute("role") == "log"
+    assert page.evaluate("() => document.getElementById('bar').getAttribute('aria-live')") is None
+    heard: list[str] = []
+
+    def slap() -> None:
+        heard.append(spoken(page))
+        page.keyboard.press(" ")
+
+    slapjack_tests.play(page, lambda: page.keyboard.press("f"), slap)
+    page.wait_for_function("() => document.getElementById('spoken').textContent"
+                           ".includes('You won the game!')")
+    said = " | ".join(heard) + " | " + spoken(page)
+    assert re.search(r"You flip the \w+ of \w+\.", said), said
+    assert re.search(r"Computer 1 flips the \w+ of \w+\.", said), said
+    assert "Jack! Slap it!" in said and "You were first and took" in said, said

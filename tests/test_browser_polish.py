@@ -464,3 +464,15 @@ def test_a_first_game_is_toured_once_skippably_and_the_tour_comes_back(
         assert page.is_hidden("dialog.guide")
     finally:
         context.close()
+
+
+def test_a_double_press_of_flip_is_one_flip_and_no_alarm(page: Any, slow_site: str) -> None:
+    page.goto(f"{slow_site}/slapjack?seed={slapjack_tests.seed_where((False,))}")
+    page.wait_for_function("() => document.getElementById('bar').textContent.startsWith('Your')")
+    page.keyboard.press("f")
+    page.keyboard.press("f")  # before the server answered: the same view, no second flip
+    page.wait_for_function("() => document.getElementById('pile').dataset.flips === '1'")
+    page.wait_for_timeout(400)
+    # if the answer came first, the second press is told it is not our turn: never "too late"
+    assert text(page, "#news") in ("", "It is Computer 1's turn to flip."), text(page, "#news")
+    assert page.get_attribute("#pile", "data-flips") == "1"

@@ -46,11 +46,16 @@ function render() {
   game.setBar(...barFor(table, names));
 }
 
+// One flip per view: a second press before the server answers sends nothing more.
+let flipped = null;
 function flip() {
   const view = table.view;
-  if (!view || table.seat === null || view.winner !== null) return;
+  if (!view || table.seat === null || view.winner !== null || flipped === view) return;
   const action = legal(view, "flip");
-  if (action) game.act(action);
+  if (action) {
+    flipped = view;
+    game.act(action);
+  }
   else if (view.players[table.seat].cards === 0) say("You have no cards to flip: wait for the next Jack.");
   else if (view.slappable) say("A Jack is on top: slap it!");
   else say(`It is ${names.name(view.turn)}'s turn to flip.`);
