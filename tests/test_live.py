@@ -273,3 +273,23 @@ async def test_whatever_people_send_a_move_is_applied_whole_or_not_at_all(
             assert isinstance(reason, str) and reason
             assert (game.view(None), len(game.history), len(game.events)) == before
     table.close()
+
+
+async def test_a_waiting_room_brought_back_for_a_visitor_is_put_away_again() -> None:
+    """A friends' table nobody is at is put away; a visitor's ``join`` brings it back, and
+    once the visitor goes it leaves memory again after the grace period (not for ever)."""
+    lobby = Lobby(grace=0.1, takeover=0.1, players=quick_players, pacing=FAST_PACING)
+    seating = lobby.create(command(type="create", game="slapjack", players=3, name="Ann"))
+    host = Inbox()
+    lobby.attach(seating.token, host, play=False)
+    lobby.detach(seating, host)
+    await asyncio.sleep(0.25)
+    assert len(lobby) == 0
+    visitor = Inbox()
+    room = lobby.follow(seating.room.id, visitor)
+    assert len(lobby) == 1 and visitor.messages[-1]["type"] == "lobby"
+    lobby.unfollow(room, visitor)
+    await asyncio.sleep(0.25)
+    assert len(lobby) == 0
+    assert lobby.find(seating.token) is not None  # and the host's token still works
+    lobby.close()

@@ -547,9 +547,11 @@ class Lobby:
         if room.started:
             self._start(room, {s: self._computer(room, s, None)
                                for s, seat in enumerate(room.seats) if seat.kind == "computer"})
-            presence = self._presence[room.id]
-            for s in room.people():
-                presence.gone(s)  # until they come back: take-over and grace timers run
+        # nobody is here yet, whatever the phase: the take-over and grace timers run until
+        # they come back, so a room brought back for nothing is put away again
+        presence = self._presence[room.id]
+        for s in room.people():
+            presence.gone(s)
         return room
 
     def resume_all(self) -> tuple[int, int]:
