@@ -22,6 +22,7 @@ from parlour.engine.cards import standard_deck
 from parlour.games.slapjack import Flip, Slap
 from parlour.live import Refused, Table
 from parlour.live.protocol import Act, Command, action_for, parse_message
+from parlour.web.server import config as serve_config
 
 
 class QuickFlipper(ComputerPlayer):
@@ -134,14 +135,14 @@ def free_port() -> int:
 
 
 @contextmanager
-def running(app: Any) -> Iterator[str]:
-    """Serves ``app`` with uvicorn on 127.0.0.1 in a thread; yields its base URL."""
+def running(app: Any, **options: Any) -> Iterator[str]:
+    """Serves ``app`` with uvicorn on 127.0.0.1 in a thread, with the settings ``parlour
+    serve`` uses (``options`` changes some); yields its base URL."""
     sock = socket.socket()
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    config = uvicorn.Config(app, log_level="warning", ws_per_message_deflate=False)
-    server = uvicorn.Server(config)
+    server = uvicorn.Server(serve_config(app, **options))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10

@@ -10,27 +10,22 @@ import json
 import logging
 import os
 import re
-import socket
 import subprocess
 import sys
-import threading
-import time
 from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager, contextmanager
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-import uvicorn
 import websockets
-from conftest import FAST_PACING, QuickFlipper
+from conftest import FAST_PACING, QuickFlipper, running
 from starlette.routing import Route
 
 from parlour.live import Lobby
 from parlour.web import create_app
 from parlour.web.guard import CSP, Site
-from parlour.web.server import config
 
 
 class Sleepy(QuickFlipper):
@@ -41,36 +36,13 @@ def sleepy(game: str, level: str, seat: int, *, seed: int | None = None) -> Slee
     return Sleepy(seat, seed=seed)
 
 
-@contextmanager
-def serving(app: Any, **options: Any) -> Iterator[str]:
-    """``app`` on uvicorn with the settings ``parlour serve`` uses, on 127.0.0.1."""
-    sock = socket.socket()
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    server = uvicorn.Server(config(app, **options))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the test server did not start")
-        time.sleep(0.01)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(10)
-        sock.close()
-
-
 def app(**args: Any) -> Any:
     return create_app(lobby=Lobby(players=sleepy, pacing=FAST_PACING), **args)
 
 
 @pytest.fixture(scope="module")
 def site() -> Iterator[str]:
-    with serving(app(site=Site.of(["cards.example.org"], ["https://cards.example.org"]))) as url:
+    with running(app(site=Site.of(["cards.example.org"], ["https://cards.example.org"]))) as url:
         yield url
 
 
@@ -198,7 +170,7 @@ class Keep(logging.Handler):
 async def test_uvicorns_log_never_prints_a_query_string() -> None:
     keep = Keep()
     loggers = [logging.getLogger(n) for n in ("uvicorn.access", "uvicorn.error")]
-    with serving(app(), log_level="info") as url:
+    with running(app(), log_level="info") as url:
         for logger in loggers:
             logger.addHandler(keep)
         try:

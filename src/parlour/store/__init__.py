@@ -5,7 +5,6 @@ actions as JSON, nothing of the lobby or the web.
 """
 
 from parlour.store.store import (
-    UNFINISHED,
     Store,
     StoredSeat,
     StoredTable,
@@ -16,7 +15,6 @@ from parlour.store.store import (
 )
 
 __all__ = [
-    "UNFINISHED",
     "Store",
     "StoreError",
     "StoredSeat",

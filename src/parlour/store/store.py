@@ -39,9 +39,6 @@ from parlour.store.migrations import pending
 #: PostgreSQL advisory lock held while the schema is migrated (any number, fixed)
 MIGRATION_LOCK = 7_461_102
 
-#: a table's phases in the store; ``waiting`` and ``playing`` tables are unfinished
-UNFINISHED = ("waiting", "playing")
-
 
 class StoreError(Exception):
     """The database cannot be used: the message is one line naming the file and why."""
@@ -248,13 +245,9 @@ class Store:
         self._run("UPDATE parlour_tables SET phase = ?, updated = ?,"
                   " reason = COALESCE(?, reason) WHERE id = ?",
                   (phase, time.time(), reason, table_id))
-        if not self.postgres:
-            self._conn.commit()
 
     def set_rematch(self, table_id: str, rematch: str) -> None:
         self._run("UPDATE parlour_tables SET rematch = ? WHERE id = ?", (rematch, table_id))
-        if not self.postgres:
-            self._conn.commit()
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -315,8 +308,6 @@ class Store:
         cursor: Any = self._run("UPDATE parlour_tables SET phase = 'left', reason ="
                                 " 'nobody came back to it' WHERE phase IN ('waiting',"
                                 " 'playing') AND updated < ?", (before,))
-        if not self.postgres:
-            self._conn.commit()
         return int(cursor.rowcount)
 
     def ping(self) -> bool:
