@@ -22,6 +22,7 @@ from parlour.engine.cards import standard_deck
 from parlour.games.slapjack import Flip, Slap
 from parlour.live import Refused, Table
 from parlour.live.protocol import Act, Command, action_for, parse_message
+from parlour.web.guard import Gate
 from parlour.web.server import config as serve_config
 
 
@@ -132,6 +133,15 @@ def free_port() -> int:
         s.bind(("127.0.0.1", 0))
         port: int = s.getsockname()[1]
         return port
+
+
+def crowd() -> Gate:
+    """The gate of a site whose people all come from 127.0.0.1, as a test's do, where real
+    people would each come from their own address: no cap or rate per address is tripped by
+    a module that opens sockets faster than one person would. ``test_security_caps`` tests
+    those caps with the default and small gates."""
+    return Gate(per_address=10_000, idle_per_address=10_000, connect_rate=10_000.0,
+                connect_burst=10_000)
 
 
 @contextmanager

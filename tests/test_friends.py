@@ -14,7 +14,7 @@ from typing import Any
 import httpx
 import pytest
 import websockets
-from conftest import FAST_PACING, Mute, QuickFlipper, json_values, running
+from conftest import FAST_PACING, Mute, QuickFlipper, crowd, json_values, running
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -79,7 +79,7 @@ class Client:
 @pytest.fixture(scope="module")
 def site() -> Iterator[tuple[str, Lobby]]:
     lobby = Lobby(grace=0.6, takeover=0.2, players=players, pacing=FAST_PACING)
-    with running(create_app(lobby=lobby)) as url:
+    with running(create_app(lobby=lobby, gate=crowd())) as url:
         yield url, lobby
 
 
