@@ -98,6 +98,10 @@ async def test_computer_players_act_on_the_clock_and_newer_decisions_supersede_o
     table.watch(0, inbox)
     table.start()
     act(table, 0, {"type": "flip"})
+    # the person is told first; the computer thinks on the loop's next turn
+    assert any(e["type"] == "flip" for e in inbox.events()) and 1 not in table.scheduler._pending
+    for _ in range(3):  # the clock's next turn
+        await asyncio.sleep(0)
     assert table.scheduler._pending[1].when() - asyncio.get_running_loop().time() > 20  # type: ignore[attr-defined]
     Slow.flip_after = 0.01
     act(table, 0, {"type": "slap", "at": 1})  # a change: seat 1 is asked again, decides anew

@@ -76,13 +76,15 @@ async def until(check: Any) -> None:
     raise AssertionError("it did not happen")
 
 
-def due_in(table: Table, seat: int) -> float:
-    when: float = table.scheduler._pending[seat].when()  # type: ignore[attr-defined]
-    return when - asyncio.get_running_loop().time()
+async def asked(table: Table, seat: int) -> None:
+    """Waits for the computer at ``seat`` to be asked about the latest change (on the
+    clock's turn after the people are told) and to have a move pending."""
+    await until(lambda: seat in table.scheduler._pending)  # type: ignore[attr-defined]
 
 
-def due_after(table: Table, seat: int, event: dict[str, Any]) -> float:
+async def due_after(table: Table, seat: int, event: dict[str, Any]) -> float:
     """How long after ``event`` was told the computer's pending move is due."""
+    await asked(table, seat)
     when: float = table.scheduler._pending[seat].when()  # type: ignore[attr-defined]
     return when - float(event["told"])
 
@@ -100,7 +102,7 @@ async def test_after_a_slap_the_computer_waits_before_its_play() -> None:
     # it waits the pause
     assert game.turn == 1 and len(game.piles[1]) == 26
     slap = next(e for e in seen if e["type"] == "slap")
-    assert due_after(table, 1, slap) >= PAUSE - 1e-6
+    assert await due_after(table, 1, slap) >= PAUSE - 1e-6
     table.close()
 
 
@@ -115,7 +117,7 @@ async def test_after_a_call_the_computer_waits_before_its_play() -> None:
     call = next(e for e in seen if e["type"] == "call")
     # 2 and 4 are not over 21: the caller takes the stack and, having lost, plays next
     assert (call["total"], call["taker"], game.turn) == (6, 1, 1)
-    assert due_after(table, 1, call) >= PAUSE - 1e-6
+    assert await due_after(table, 1, call) >= PAUSE - 1e-6
     table.close()
 
 
@@ -133,9 +135,10 @@ async def test_a_computer_slap_is_never_held() -> None:
     # the 9 of Diamonds on the 9 of Spades, within the pause after the call: the computer's
     # slap is a race, and goes at once
     assert act(table, 0, {"type": "play", "stack": 0}) is None
-    assert due_in(table, 1) < 0.1
     await until(lambda: any(e["type"] == "slap" for e in seen))
-    assert next(e for e in seen if e["type"] == "slap")["player"] == 1
+    play = [e for e in seen if e["type"] == "play"][-1]
+    slap = next(e for e in seen if e["type"] == "slap")
+    assert slap["player"] == 1 and slap["told"] - play["told"] < 0.1
     table.close()
 
 

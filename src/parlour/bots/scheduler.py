@@ -131,6 +131,7 @@ class Scheduler:
         notify: Notify | None = None,
         on_lag: Callable[[float], None] | None = None,
         strict: bool = True,
+        ask_later: bool = False,
     ) -> None:
         for seat in computers:
             if not 0 <= seat < game.players:
@@ -144,9 +145,14 @@ class Scheduler:
         self.notify = notify
         self.on_lag = on_lag
         self.strict = strict
+        self.ask_later = ask_later
         self.closed = False
         self._pending: dict[int, Timer] = {}
         self._hold_until: dict[int, float] = {}
+        # ask_later: the events the computer players have not been asked about yet, and
+        # when the first of them happened (their moves are timed from then)
+        self._unasked: list[Event] = []
+        self._unasked_at: float | None = None
 
     # -- life --------------------------------------------------------------------------------
 
@@ -185,16 +191,39 @@ class Scheduler:
     def _after(self, action: Action, events: Sequence[Event]) -> None:
         if self.notify is not None:
             self.notify(action, events)
+        if self.ask_later:
+            self._ask_soon(events)
+            return
         self._ask_all(events)  # even at the end: every player sees how the game ended
         if self.game.outcome is not None:
             self._cancel_all()
 
     # -- asking the computer players -------------------------------------------------------------
 
-    def _ask_all(self, events: Sequence[Event]) -> None:
+    def _ask_soon(self, events: Sequence[Event]) -> None:
+        """``ask_later``: the computer players are asked on the clock's next turn, not before
+        the caller returns, so that a person's move is answered before a table of computer
+        players thinks about it (up to milliseconds at 41 seats). What they decided before
+        this change is void at once; their new moves are timed from now, however late they
+        are asked, and changes that come meanwhile are asked about together."""
+        self._cancel_all()
+        self._unasked += events
+        if self._unasked_at is None:
+            self._unasked_at = now = self.clock.now()
+            self.clock.call_at(now, self._ask_unasked)
+
+    def _ask_unasked(self) -> None:
+        events, self._unasked = self._unasked, []
+        now, self._unasked_at = self._unasked_at, None
+        self._ask_all(events, now)  # even at the end: every player sees how the game ended
+        if self.game.outcome is not None:
+            self._cancel_all()
+
+    def _ask_all(self, events: Sequence[Event], now: float | None = None) -> None:
         if self.closed:
             return
-        now = self.clock.now()
+        if now is None:
+            now = self.clock.now()
         pacing = self.pacing
         if pacing.after and any(e.type in pacing.after for e in events):
             for seat, player in self.computers.items():

@@ -7,8 +7,9 @@
   settled (ruling J3: the earlier slap wins); an action carrying ``at`` that lost the race
   is ignored by the rules without a penalty (J6).
 - Computer players: the :class:`~parlour.bots.scheduler.Scheduler` that simulations use,
-  on an asyncio clock: after every change each computer seat is asked what to do, a newer
-  answer supersedes an older one, and the game's pacing holds some actions back (J10).
+  on an asyncio clock: after every change each computer seat is asked what to do (on the
+  clock's next turn, once the people have been told), a newer answer supersedes an older
+  one, and the game's pacing holds some actions back (J10).
 - Seats changing hands: a computer player may take over a person's seat
   (:meth:`Table.seat_computer`, from the game as it is now) and hand it back
   (:meth:`Table.seat_person`); the lobby decides when (tables with friends).
@@ -89,7 +90,7 @@ class Table:
         # `clock`: the lobby's, which takes every table's computer moves in turns
         self.scheduler = Scheduler(game, computers, clock or AsyncioClock(), pacing=self.pacing,
                                    level=level, notify=self._changed, on_lag=on_lag,
-                                   strict=False)
+                                   strict=False, ask_later=True)
 
     # -- life ----------------------------------------------------------------------------
 
