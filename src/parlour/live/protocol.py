@@ -19,7 +19,6 @@ parlour.live.protocol.Refused: unknown message type 'jump' (expected one of: sta
 
 from __future__ import annotations
 
-import json
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -27,6 +26,7 @@ from typing import Any, Literal, TypeAlias, TypedDict
 
 from parlour.engine import LEVELS, Action, GameError, GameSpec, parse_action
 from parlour.games import spec as game_spec
+from parlour.wire import DecodeError, loads
 
 #: Longest name a person may give, in characters.
 NAME_MAX = 24
@@ -325,8 +325,8 @@ def parse(text: str | bytes) -> Command:
     if size > MAX_BYTES:
         raise Refused(f"a message may be at most {MAX_BYTES} bytes", "too_big")
     try:
-        message = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
+        message = loads(text)
+    except DecodeError:
         raise Refused("that message is not JSON", "bad_json") from None
     return parse_message(message)
 

@@ -11,7 +11,9 @@ Every write is one transaction, committed before the call returns: the live tabl
 nothing anybody has seen. SQLite runs in WAL mode with ``synchronous=NORMAL``: a commit
 reaches the operating system at once (safe against a killed process) and the disk at the
 next checkpoint (an operating system crash may lose the last moments, never corrupt);
-PostgreSQL runs with ``synchronous_commit = off`` for the same promise.
+PostgreSQL runs with ``synchronous_commit = off`` for the same promise. A SQLite file is
+locked by the one server that opened it until it closes (a second is refused at start-up
+with a one-line error); several servers share PostgreSQL.
 
 >>> store = open_store(":memory:")
 >>> store.new_table(StoredTable("t1", "slapjack", 2, {}, "normal", friends=False, seed=None,
@@ -26,7 +28,6 @@ PostgreSQL runs with ``synchronous_commit = off`` for the same promise.
 from __future__ import annotations
 
 import hashlib
-import json
 import sqlite3
 import time
 from collections.abc import Iterator, Sequence
@@ -35,6 +36,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from parlour.store.migrations import pending
+from parlour.wire import dumps, loads
 
 #: PostgreSQL advisory lock held while the schema is migrated (any number, fixed)
 MIGRATION_LOCK = 7_461_102
@@ -49,8 +51,6 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"))
 
 
 @dataclass
@@ -188,10 +188,10 @@ class Store:
                 "INSERT INTO parlour_tables (id, game, players, options, level, friends, seed,"
                 " host, phase, created, updated, decks, shuffles, outcome, reason, rematch,"
                 " finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (table.id, table.game, table.players, _dumps(table.options), table.level,
+                (table.id, table.game, table.players, dumps(table.options), table.level,
                  int(table.friends), table.seed, table.host, table.phase, table.created, now,
-                 _dumps(table.decks), _dumps(table.shuffles),
-                 None if table.outcome is None else _dumps(table.outcome), table.reason,
+                 dumps(table.decks), dumps(table.shuffles),
+                 None if table.outcome is None else dumps(table.outcome), table.reason,
                  table.rematch, table.finished))
             self._write_seats(table.id, table.seats)
 
@@ -222,8 +222,8 @@ class Store:
         """
         insert = self._sql("INSERT INTO parlour_actions (table_id, n, action, t, decks,"
                            " shuffles) VALUES (?, ?, ?, ?, ?, ?)")
-        row = (table_id, n, _dumps(action), t, _dumps(decks) if decks else None,
-               _dumps(shuffles) if shuffles else None)
+        row = (table_id, n, dumps(action), t, dumps(decks) if decks else None,
+               dumps(shuffles) if shuffles else None)
         if outcome is None:
             self._ready()
             self._conn.execute(insert, row)
@@ -233,7 +233,7 @@ class Store:
             self._conn.execute(insert, row)
             self._run("UPDATE parlour_tables SET phase = 'finished', updated = ?,"
                       " finished = ?, outcome = ? WHERE id = ?",
-                      (now, now, _dumps(outcome), table_id))
+                      (now, now, dumps(outcome), table_id))
 
     def touch(self, table_id: str) -> None:
         """Somebody was at the table just now (its people left it for a while)."""
@@ -258,11 +258,11 @@ class Store:
         (ident, game, players, options, level, friends, seed, host, phase, created, updated,
          decks, shuffles, outcome, reason, rematch, finished) = row
         return StoredTable(
-            ident, game, int(players), json.loads(options), level, bool(friends), seed,
-            json.loads(decks), json.loads(shuffles), host=int(host), phase=phase,
+            ident, game, int(players), loads(options), level, bool(friends), seed,
+            loads(decks), loads(shuffles), host=int(host), phase=phase,
             created=float(created), updated=float(updated),
             finished=None if finished is None else float(finished),
-            outcome=None if outcome is None else json.loads(outcome), reason=reason,
+            outcome=None if outcome is None else loads(outcome), reason=reason,
             rematch=rematch)
 
     def table(self, table_id: str, *, actions: bool = True) -> StoredTable | None:
@@ -280,12 +280,12 @@ class Store:
             for action, t, decks, shuffles in self._run(
                     "SELECT action, t, decks, shuffles FROM parlour_actions"
                     " WHERE table_id = ? ORDER BY n", (table_id,)).fetchall():
-                table.actions.append(json.loads(action))
+                table.actions.append(loads(action))
                 table.times.append(float(t))
                 if decks is not None:
-                    table.decks += json.loads(decks)
+                    table.decks += loads(decks)
                 if shuffles is not None:
-                    table.shuffles += json.loads(shuffles)
+                    table.shuffles += loads(shuffles)
         return table
 
     def find_token(self, hashed: str) -> tuple[str, int] | None:
@@ -366,7 +366,20 @@ def _open_sqlite(path: str) -> Store:
             raise StoreError(f"{where}: cannot use write-ahead logging (journal mode {mode})")
         conn.execute("PRAGMA synchronous = NORMAL")
         conn.execute("PRAGMA foreign_keys = OFF")
+        if path != ":memory:":
+            # One server per file, locked from the start and until it closes: a second
+            # server would resume the same tables and play them twice. Held for good, the
+            # lock also costs nothing per commit (half of each commit's time otherwise).
+            conn.execute("PRAGMA locking_mode = EXCLUSIVE")
+            conn.execute("BEGIN EXCLUSIVE")
+            conn.execute("COMMIT")
         return Store(conn, where, postgres=False)
+    except sqlite3.OperationalError as exc:
+        if "locked" in str(exc):
+            raise StoreError(f"{where}: in use by another program (a second `parlour serve`?):"
+                             " a SQLite database belongs to one server at a time; for several,"
+                             " use PostgreSQL") from None
+        raise StoreError(f"{where}: cannot open the database ({exc})") from None
     except sqlite3.DatabaseError as exc:
         raise StoreError(f"{where}: cannot open the database ({exc})") from None
     except OSError as exc:

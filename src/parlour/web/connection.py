@@ -11,7 +11,6 @@ through the messages a :class:`~parlour.live.Table` builds with
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 from collections import deque
@@ -26,12 +25,11 @@ from starlette.websockets import WebSocketDisconnect
 from parlour.live import Lobby, Refused, Room, Seating
 from parlour.live import protocol as p
 from parlour.web.guard import Gate
+from parlour.wire import dumps
 
 log = logging.getLogger(__name__)
 
-# ASCII out: a string that is not valid text (a lone surrogate) can never make a message
-# unsendable, whatever reaches a message.
-_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=True).encode
+_encode = dumps  # what a message is on the socket (parlour.wire)
 #: A failure while handling a frame logs its traceback at most this often (seconds), server
 #: wide; a flood of frames that hit the same bug must not flood the log.
 TRACEBACK_EVERY = 60.0
