@@ -40,7 +40,9 @@ class _ActionClass(type):
         if kind is not None:
             cls.type = kind  # type: ignore[attr-defined]
         made: type = dataclass(frozen=True, slots=True)(cls)  # type: ignore[arg-type]
-        made._extra = tuple(f.name for f in fields(made)[1:])  # type: ignore[attr-defined]
+        extra = fields(made)[1:]
+        made._extra = tuple(f.name for f in extra)  # type: ignore[attr-defined]
+        made._optional = tuple(f.default is None for f in extra)  # type: ignore[attr-defined]
         return made
 
 
@@ -48,8 +50,10 @@ class Action(metaclass=_ActionClass):
     """An action by seat ``player``."""
 
     type: ClassVar[str] = "action"
-    #: the names of the fields after ``player``, found once per class
+    #: the names of the fields after ``player``, found once per class, and which of them
+    #: may be left out (their default is ``None``)
     _extra: ClassVar[tuple[str, ...]] = ()
+    _optional: ClassVar[tuple[bool, ...]] = ()
     player: int
 
     def to_json(self) -> dict[str, Any]:
@@ -96,12 +100,11 @@ def parse_action(
         if not _is_int(player):
             raise RecordError(f"action 'player' must be a seat number, not {player!r}")
     values: dict[str, Any] = {"player": player}
-    for f in fields(cls)[1:]:
-        value = obj.get(f.name)
-        required = f.default is not None
-        if value is None and not required:
+    for name, optional in zip(cls._extra, cls._optional, strict=True):
+        value = obj.get(name)
+        if value is None and optional:
             continue
         if not _is_int(value):
-            raise RecordError(f"{kind} '{f.name}' must be an integer, not {value!r}")
-        values[f.name] = value
+            raise RecordError(f"{kind} '{name}' must be an integer, not {value!r}")
+        values[name] = value
     return cls(**values)
