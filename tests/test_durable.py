@@ -261,3 +261,24 @@ def test_a_bad_database_is_one_line_and_exit_2(tmp_path: Path, content: bytes | 
     assert done.returncode == 2
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and str(path) in lines[0]
+
+
+async def test_a_second_server_on_the_same_file_is_refused_and_the_first_plays_on(
+        tmp_path: Path) -> None:
+    """Two servers on one SQLite file would both resume its tables and play them twice: the
+    second is refused at start-up (one line naming the file, exit 2)."""
+    db = str(tmp_path / "parlour.db")
+    with server_process(db) as (url, _):
+        async with seat_at(url) as me:
+            await me.send({"type": "start", "game": "slapjack", "players": 2})
+            await me.next("welcome")
+            await me.next("state")
+            await me.play_slapjack(0, moves=2)
+            second = subprocess.run([sys.executable, "-m", "parlour", "serve", "--db", db,
+                                     "--port", "0"], capture_output=True, text=True, timeout=60)
+            assert second.returncode == 2
+            lines = second.stderr.strip().splitlines()
+            assert len(lines) == 1 and db in lines[0] and "another" in lines[0], lines
+            before = me.views[-1]["flips"]
+            await me.play_slapjack(0, moves=2)  # the first server goes on
+            assert me.views[-1]["flips"] > before
