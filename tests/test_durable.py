@@ -10,11 +10,12 @@ import asyncio
 import json
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import tempfile
 from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager, contextmanager, suppress
+from contextlib import asynccontextmanager, closing, contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -282,3 +283,9 @@ async def test_a_second_server_on_the_same_file_is_refused_and_the_first_plays_o
             before = me.views[-1]["flips"]
             await me.play_slapjack(0, moves=2)  # the first server goes on
             assert me.views[-1]["flips"] > before
+            # and the file can be backed up meanwhile, as the README says
+            with closing(sqlite3.connect(db)) as live, \
+                    closing(sqlite3.connect(tmp_path / "backup.db")) as copy:
+                live.backup(copy)
+                kept = copy.execute("SELECT COUNT(*) FROM parlour_actions").fetchone()[0]
+            assert kept >= 4

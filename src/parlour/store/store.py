@@ -12,8 +12,8 @@ nothing anybody has seen. SQLite runs in WAL mode with ``synchronous=NORMAL``: a
 reaches the operating system at once (safe against a killed process) and the disk at the
 next checkpoint (an operating system crash may lose the last moments, never corrupt);
 PostgreSQL runs with ``synchronous_commit = off`` for the same promise. A SQLite file is
-locked by the one server that opened it until it closes (a second is refused at start-up
-with a one-line error); several servers share PostgreSQL.
+locked for the one server that opened it until it closes (a second is refused at start-up
+with a one-line error; other programs may still read it); several servers share PostgreSQL.
 
 >>> store = open_store(":memory:")
 >>> store.new_table(StoredTable("t1", "slapjack", 2, {}, "normal", friends=False, seed=None,
@@ -33,7 +33,7 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import IO, Any, Protocol
 
 from parlour.store.migrations import pending
 from parlour.wire import dumps, loads
@@ -111,8 +111,10 @@ class Store:
     """
 
     def __init__(self, conn: Any, where: str, *, postgres: bool,
-                 reconnect: Any = None) -> None:
+                 reconnect: Any = None, lock: IO[bytes] | None = None) -> None:
         self._conn = conn
+        self._lock = lock
+        """A SQLite file's lock against a second server (held until :meth:`close`)."""
         self._reconnect = reconnect
         """Makes a new connection (PostgreSQL): a database that restarted is used again."""
         self.where = where
@@ -176,6 +178,10 @@ class Store:
 
     def close(self) -> None:
         self._conn.close()
+        if self._lock is not None:
+            # after the connection: closing any descriptor of the file drops the process's
+            # POSIX locks on it, SQLite's own included
+            self._lock.close()
 
     # -- writing -----------------------------------------------------------------------------
 
@@ -353,6 +359,27 @@ class _SqliteTransaction:
         self._conn.execute("COMMIT" if kind is None else "ROLLBACK")
 
 
+def _lock_for_one_server(path: str, conn: sqlite3.Connection) -> IO[bytes] | None:
+    """Locks the file for this server until its store closes; a second server on the same
+    file would resume the same tables and play them twice, so it is refused. The lock is
+    ``flock``'s, which SQLite's own (``fcntl``) locks ignore: another program may still read
+    the file, and back it up, while the server runs."""
+    try:
+        import fcntl
+    except ImportError:  # not on this system: nothing to lock with
+        return None
+    lock = open(path, "rb")  # noqa: SIM115 - held until the store closes
+    try:
+        fcntl.flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        conn.close()
+        lock.close()
+        raise StoreError(f"{path}: in use by another server (a second `parlour serve`?): a "
+                         "SQLite database belongs to one server at a time; for several, use "
+                         "PostgreSQL") from None
+    return lock
+
+
 def _open_sqlite(path: str) -> Store:
     where = path
     try:
@@ -366,20 +393,8 @@ def _open_sqlite(path: str) -> Store:
             raise StoreError(f"{where}: cannot use write-ahead logging (journal mode {mode})")
         conn.execute("PRAGMA synchronous = NORMAL")
         conn.execute("PRAGMA foreign_keys = OFF")
-        if path != ":memory:":
-            # One server per file, locked from the start and until it closes: a second
-            # server would resume the same tables and play them twice. Held for good, the
-            # lock also costs nothing per commit (half of each commit's time otherwise).
-            conn.execute("PRAGMA locking_mode = EXCLUSIVE")
-            conn.execute("BEGIN EXCLUSIVE")
-            conn.execute("COMMIT")
-        return Store(conn, where, postgres=False)
-    except sqlite3.OperationalError as exc:
-        if "locked" in str(exc):
-            raise StoreError(f"{where}: in use by another program (a second `parlour serve`?):"
-                             " a SQLite database belongs to one server at a time; for several,"
-                             " use PostgreSQL") from None
-        raise StoreError(f"{where}: cannot open the database ({exc})") from None
+        lock = _lock_for_one_server(path, conn) if path != ":memory:" else None
+        return Store(conn, where, postgres=False, lock=lock)
     except sqlite3.DatabaseError as exc:
         raise StoreError(f"{where}: cannot open the database ({exc})") from None
     except OSError as exc:
