@@ -4,6 +4,8 @@ Debian's chromium driven by Playwright (``browser``, ``page``, ``phone``)."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import os
 import socket
 import threading
@@ -51,6 +53,42 @@ class QuickFlipper(ComputerPlayer):
 def quick_players(game: str, level: str, seat: int, *, seed: int | None = None) -> ComputerPlayer:
     """A ``make_player`` for tests: stand-ins that flip quickly and never slap."""
     return QuickFlipper(seat, seed=seed)
+
+
+class Sleepy(QuickFlipper):
+    """Takes a minute to flip: a test owns the table meanwhile."""
+
+    flip_after = 60.0
+
+
+def sleepy_players(game: str, level: str, seat: int, *, seed: int | None = None) -> Sleepy:
+    return Sleepy(seat, seed=seed)
+
+
+class SocketClient:
+    """One browser's socket (a ``websockets`` connection), keeping every message it was
+    sent in ``log``."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.log: list[dict[str, Any]] = []
+
+    async def send(self, message: object) -> None:
+        """Sends a JSON value, or text and bytes as they are (for malformed frames)."""
+        await self.ws.send(message if isinstance(message, str | bytes) else json.dumps(message))
+
+    async def next(self, kind: str | None = None, timeout: float = 5.0) -> dict[str, Any]:
+        """The next message (of type ``kind``, skipping others)."""
+        while True:
+            message = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+            self.log.append(message)
+            if kind is None or message["type"] == kind:
+                return message
+
+    async def ask(self, message: object, kind: str | None = None) -> dict[str, Any]:
+        """Sends ``message``; the next message (of type ``kind``)."""
+        await self.send(message)
+        return await self.next(kind)
 
 
 class Instant(ComputerPlayer[Any]):

@@ -14,7 +14,16 @@ from typing import Any
 import httpx
 import pytest
 import websockets
-from conftest import FAST_PACING, Mute, QuickFlipper, crowd, json_values, running
+from conftest import (
+    FAST_PACING,
+    Mute,
+    QuickFlipper,
+    Sleepy,
+    SocketClient,
+    crowd,
+    json_values,
+    running,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -24,34 +33,14 @@ from parlour.web import Limits, create_app
 from parlour.web.app import Connection
 
 
-class Sleepy(QuickFlipper):
-    """Flips only after a minute: the table waits for the test."""
-
-    flip_after = 60.0
-
-
 def players(game: str, level: str, seat: int, *, seed: int | None = None) -> ComputerPlayer:
     """Seat 0 (the host's seat, when a computer takes it over) flips at once; any other
     computer sleeps, so the game moves only when the test or a takeover moves it."""
     return QuickFlipper(seat, seed=seed) if seat == 0 else Sleepy(seat, seed=seed)
 
 
-class Client:
-    """One socket, keeping every message it was sent."""
-
-    def __init__(self, ws: Any) -> None:
-        self.ws = ws
-        self.log: list[dict[str, Any]] = []
-
-    async def send(self, message: object) -> None:
-        await self.ws.send(json.dumps(message))
-
-    async def next(self, kind: str | None = None, timeout: float = 5.0) -> dict[str, Any]:
-        while True:
-            message = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
-            self.log.append(message)
-            if kind is None or message["type"] == kind:
-                return message
+class Client(SocketClient):
+    """A socket that can wait for a message passing a check, or for quiet."""
 
     async def until(self, kind: str, check: Any, timeout: float = 5.0) -> dict[str, Any]:
         """The next message of ``kind`` for which ``check(message)`` holds."""
@@ -63,8 +52,7 @@ class Client:
                 return message
 
     async def error(self, message: dict[str, Any]) -> dict[str, Any]:
-        await self.send(message)
-        return await self.next("error")
+        return await self.ask(message, "error")
 
     async def quiet(self, seconds: float = 0.15) -> list[dict[str, Any]]:
         """Everything that arrives within ``seconds``."""

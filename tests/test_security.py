@@ -20,7 +20,7 @@ from typing import Any
 import httpx
 import pytest
 import websockets
-from conftest import FAST_PACING, QuickFlipper, running
+from conftest import FAST_PACING, running, sleepy_players
 from starlette.routing import Route
 
 from parlour.live import Lobby
@@ -28,16 +28,8 @@ from parlour.web import create_app
 from parlour.web.guard import CSP, Site
 
 
-class Sleepy(QuickFlipper):
-    flip_after = 60.0
-
-
-def sleepy(game: str, level: str, seat: int, *, seed: int | None = None) -> Sleepy:
-    return Sleepy(seat, seed=seed)
-
-
 def app(**args: Any) -> Any:
-    return create_app(lobby=Lobby(players=sleepy, pacing=FAST_PACING), **args)
+    return create_app(lobby=Lobby(players=sleepy_players, pacing=FAST_PACING), **args)
 
 
 @pytest.fixture(scope="module")

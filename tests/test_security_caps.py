@@ -18,39 +18,15 @@ from typing import Any
 
 import httpx
 import websockets
-from conftest import FAST_PACING, QuickFlipper, running
+from conftest import FAST_PACING, QuickFlipper, SocketClient, running, sleepy_players
 
 from parlour.live import Lobby
 from parlour.web import create_app
 from parlour.web.guard import Gate
 
 
-class Sleepy(QuickFlipper):
-    flip_after = 60.0
-
-
-def sleepy(game: str, level: str, seat: int, *, seed: int | None = None) -> Sleepy:
-    return Sleepy(seat, seed=seed)
-
-
-class Client:
-    def __init__(self, ws: Any) -> None:
-        self.ws = ws
-        self.log: list[dict[str, Any]] = []
-
-    async def send(self, message: object) -> None:
-        await self.ws.send(json.dumps(message))
-
-    async def next(self, kind: str | None = None, timeout: float = 5.0) -> dict[str, Any]:
-        while True:
-            message = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
-            self.log.append(message)
-            if kind is None or message["type"] == kind:
-                return message
-
-    async def ask(self, message: dict[str, Any], kind: str | None = None) -> dict[str, Any]:
-        await self.send(message)
-        return await self.next(kind)
+class Client(SocketClient):
+    """A socket that starts a game or creates a friends' table in one call."""
 
     async def start(self) -> dict[str, Any]:
         welcome = await self.ask({"type": "start", "game": "slapjack", "players": 2})
@@ -68,7 +44,7 @@ class Client:
 
 @contextmanager
 def site(gate: Gate | None = None, **lobby_args: Any) -> Iterator[tuple[str, Lobby]]:
-    lobby_args.setdefault("players", sleepy)
+    lobby_args.setdefault("players", sleepy_players)
     lobby_args.setdefault("pacing", FAST_PACING)
     lobby = Lobby(**lobby_args)
     with running(create_app(lobby=lobby, gate=gate)) as url:

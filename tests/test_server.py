@@ -19,7 +19,16 @@ from typing import Any
 import httpx
 import pytest
 import websockets
-from conftest import FAST_PACING, Mute, QuickFlipper, json_values, quick_decks, running
+from conftest import (
+    FAST_PACING,
+    Mute,
+    QuickFlipper,
+    SocketClient,
+    json_values,
+    quick_decks,
+    running,
+    sleepy_players,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -31,33 +40,8 @@ from parlour.web.app import Connection
 CARDS = frozenset(standard_deck(jokers=True))
 
 
-class Sleepy(QuickFlipper):
-    """Takes its time to flip, so that a test owns the table meanwhile."""
-
-    flip_after = 60.0
-
-
-def sleepy_players(game: str, level: str, seat: int, *, seed: int | None = None) -> Sleepy:
-    return Sleepy(seat, seed=seed)
-
-
-class Client:
-    """One browser's socket, keeping every message it was sent."""
-
-    def __init__(self, ws: Any) -> None:
-        self.ws = ws
-        self.log: list[dict[str, Any]] = []
-
-    async def send(self, message: object) -> None:
-        await self.ws.send(message if isinstance(message, str | bytes) else json.dumps(message))
-
-    async def next(self, kind: str | None = None, timeout: float = 5.0) -> dict[str, Any]:
-        """The next message (of type ``kind``, skipping others)."""
-        while True:
-            message = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
-            self.log.append(message)
-            if kind is None or message["type"] == kind:
-                return message
+class Client(SocketClient):
+    """A socket that starts a Slapjack game and acts in one call."""
 
     async def start(self, players: int = 2, level: str = "normal", **extra: Any) -> dict[str, Any]:
         await self.send({"type": "start", "game": "slapjack", "players": players,
