@@ -49,7 +49,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, TypedDict, get_args
 
 from parlour.engine import Action, Event, Game, GameSpec, Option, Outcome, Pacing, Termination
 from parlour.engine.cards import ALL_CARDS, JOKER_DECK, STANDARD_DECK, Card
@@ -287,6 +287,23 @@ class WinEvent(PublicEvent):
         self.player, self.reason = player, reason
 
 
+# Events are values, so one object may stand for every time the same thing happens. Most
+# events of a call or a slap take one of a few values: a new base (a seat, a stack, why) or
+# a wrong slap (a seat, a stack, whether it hit the latest play, how many cards it cost).
+# Each is made once, here, and the same object appended every time, so that a wrong slap
+# (most of random play) makes no event at all; nested lists, so that no key is hashed.
+
+#: ``BASE_EVENTS[reason][seat][stack]``: that seat lays a new base on that stack
+BASE_EVENTS: dict[str, list[list[BaseEvent]]] = {
+    reason: [[BaseEvent(p, s, reason) for s in range(STACKS)] for p in range(2)]
+    for reason in get_args(BaseReason)}
+#: ``WRONG_SLAP_EVENTS[seat][stack][on the latest play][cards taken]`` (P5)
+WRONG_SLAP_EVENTS: list[list[list[list[WrongSlapEvent]]]] = [
+    [[[WrongSlapEvent(p, s, reason, p, cards) for cards in range(len(JOKER_DECK) + 1)]
+      for reason in ("not the latest play", "no pair, sandwich or joker")]
+     for s in range(STACKS)] for p in range(2)]
+
+
 SPEC = GameSpec(
     name="splunk",
     title="Splunk",
@@ -346,7 +363,7 @@ class Splunk(Game):
         first: int = self.options["first"]
         self.turn: int | None = first
         events.append(deal)
-        events += [BaseEvent(slot // 2, slot, "setup") for slot in range(STACKS)]
+        events += [BASE_EVENTS["setup"][slot // 2][slot] for slot in range(STACKS)]
         events.append(FirstEvent(first))
 
     # -- checks ------------------------------------------------------------------------------
@@ -484,9 +501,7 @@ class Splunk(Game):
         # P5: a wrong slap: the slapper takes the stack, the other lays the new base; the
         # slapper is next.
         if events is not None:
-            events.append(WrongSlapEvent(
-                p, s, "no pair, sandwich or joker" if latest else "not the latest play", p,
-                len(self.stacks[s])))
+            events.append(WRONG_SLAP_EVENTS[p][s][latest][len(self.stacks[s])])
         if latest:
             self.settled = True
             self.open_slap = None
@@ -511,7 +526,7 @@ class Splunk(Game):
             return
         stacks[s] = [pile.popleft()]
         if events is not None:
-            events.append(BaseEvent(p, s, reason))
+            events.append(BASE_EVENTS[reason][p][s])
         if not pile:
             self._win(p, SplunkTermination.LAST_CARD_AS_BASE, events)
             return
