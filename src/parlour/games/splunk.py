@@ -517,14 +517,14 @@ class Splunk(Game):
 
         P6: a player with no card for the base, or who lays their last one, has won.
         """
-        stacks, piles = self.stacks, self.piles
-        piles[taker].extend(stacks[s])
+        stack, piles = self.stacks[s], self.piles
+        piles[taker].extend(stack)
+        stack.clear()  # the same list again: one container less to make and collect
         pile = piles[p]
         if not pile:
-            stacks[s] = []
             self._win(p, SplunkTermination.NO_CARD_FOR_BASE, events)
             return
-        stacks[s] = [pile.popleft()]
+        stack.append(pile.popleft())
         if events is not None:
             events.append(BASE_EVENTS[reason][p][s])
         if not pile:
