@@ -96,10 +96,10 @@ class PublicEvent(Event):
 
     Why: a checked move builds its events and the game keeps them. A plain :class:`Event`
     and its data dict are up to three allocations (the event, the dict, the dict's keys),
-    and the event is tracked by the cycle collector as long as the game lives: for the
-    events of nearly every move (Splunk's ``play``) that was most of the time of a checked
-    move. This is one allocation. ``data`` is built when read, a new dict each time, so no
-    reader can change the event; the three slots inherited from :class:`Event` stay empty.
+    made, kept as long as the game and freed with it: for the events of nearly every move
+    (Splunk's ``play``) that was most of the time of a checked move. This is one
+    allocation. ``data`` is built when read, a new dict each time, so no reader can change
+    the event; the three slots inherited from :class:`Event` stay empty.
     """
 
     __slots__ = ()
