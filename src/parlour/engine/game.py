@@ -39,6 +39,10 @@ from parlour.engine.events import Event
 from parlour.engine.outcome import Outcome
 from parlour.engine.spec import GameSpec
 
+#: a game's ``_why_not_<kind>`` and ``_do_<kind>``, as plain functions of (game, action, ...)
+Check = Callable[[Any, Any], str | None]
+Do = Callable[[Any, Any, list[Event] | None], None]
+
 
 class Game(ABC):
     """Base class of every Parlour game."""
@@ -49,9 +53,10 @@ class Game(ABC):
     max_players: ClassVar[int]
     action_kinds: ClassVar[Mapping[str, type[Action]]]
     _action_classes: ClassVar[frozenset[type[Action]]] = frozenset()
-    #: action class -> the game's ``_why_not_<kind>`` and ``_do_<kind>`` (plain functions)
-    _checks: ClassVar[dict[type[Action], Callable[[Any, Any], str | None]]] = {}
-    _doers: ClassVar[dict[type[Action], Callable[[Any, Any, list[Event] | None], None]]] = {}
+    #: action class -> the game's ``_do_<kind>`` (a plain function): what ``push`` calls
+    _doers: ClassVar[dict[type[Action], Do]] = {}
+    #: action class -> (``_why_not_<kind>``, ``_do_<kind>``): one lookup for ``apply``
+    _rules: ClassVar[dict[type[Action], tuple[Check, Do]]] = {}
 
     #: the winning seat once the game is over; ``None`` while it goes on
     winner: int | None = None
@@ -64,8 +69,9 @@ class Game(ABC):
             cls.min_players, cls.max_players = spec.players
             cls.action_kinds = spec.actions
             cls._action_classes = frozenset(spec.actions.values())
-            cls._checks = {a: getattr(cls, f"_why_not_{k}") for k, a in spec.actions.items()}
             cls._doers = {a: getattr(cls, f"_do_{k}") for k, a in spec.actions.items()}
+            cls._rules = {a: (getattr(cls, f"_why_not_{k}"), cls._doers[a])
+                          for k, a in spec.actions.items()}
 
     def __init__(
         self,
@@ -112,14 +118,14 @@ class Game(ABC):
 
     def why_illegal(self, action: Action) -> str | None:
         """``None`` if ``action`` may be applied now, else the reason it may not."""
-        check = self._checks.get(type(action))
-        if check is None:
+        rules = self._rules.get(type(action))
+        if rules is None:
             return f"{type(action).__name__} is not a {self.name} action"
         if not 0 <= action.player < self.players:
             return f"there is no seat {action.player} at a {self.players}-player table"
         if self.winner is not None:
             return "the game is over"
-        return check(self, action)
+        return rules[0](self, action)
 
     def legal_json(self, seat: int | None) -> list[dict[str, Any]]:
         """The actions open to ``seat`` now, as a seat sends them (no ``player``); none for a
@@ -143,16 +149,15 @@ class Game(ABC):
 
         Raises :class:`IllegalAction` with the reason, leaving the game untouched.
         """
-        kind = type(action)
-        check = self._checks.get(kind)
-        # the common case in one line; any failure goes through why_illegal for its reason
-        reason = (check(self, action)
-                  if check is not None and 0 <= action.player < self.players
-                  and self.winner is None else self.why_illegal(action) or "")
-        if reason is not None:
-            raise IllegalAction(f"seat {action.player} cannot {action.type}: {reason}")
+        rules = self._rules.get(type(action))
+        # the common case in one test; a refusal asks why_illegal for its reason (the checks
+        # change nothing, so asking twice gives the same answer)
+        if (rules is None or not 0 <= action.player < self.players
+                or self.winner is not None or rules[0](self, action) is not None):
+            raise IllegalAction(
+                f"seat {action.player} cannot {action.type}: {self.why_illegal(action)}")
         events: list[Event] = []
-        self._doers[kind](self, action, events)
+        rules[1](self, action, events)
         self.history.append(action)
         self.events += events
         return events

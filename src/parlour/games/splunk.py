@@ -49,10 +49,11 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, TypedDict, get_args
 
 from parlour.engine import Action, Event, Game, GameSpec, Option, Outcome, Pacing, Termination
 from parlour.engine.cards import ALL_CARDS, JOKER_DECK, STANDARD_DECK, Card
+from parlour.engine.events import PublicEvent
 
 STACKS = 4
 SlapKind = Literal["pair", "sandwich", "joker"]
@@ -173,69 +174,134 @@ class SplunkView(TypedDict):
     legal: list[dict[str, Any]]
 
 
-# The events, all public.
-class DealEvent(TypedDict):
-    cards: list[int]
-    jokers: bool
+# The events, all public. Each is a PublicEvent, one small object whose attributes are its
+# data: a checked move spent most of its time making, collecting and freeing events.
 
 
-class BaseEvent(TypedDict):
-    player: int
-    stack: int
-    reason: Literal["setup", "call", "slap", "wrong_slap"]
+class DealEvent(PublicEvent):
+    """``deal``: how many ``cards`` each seat was dealt, and whether with ``jokers``."""
+
+    type = "deal"
+    __slots__ = fields = ("cards", "jokers")
+
+    def __init__(self, cards: list[int], jokers: bool) -> None:
+        self.cards, self.jokers = cards, jokers
 
 
-class SeatEvent(TypedDict):
-    """``first``."""
-
-    player: int
+BaseReason = Literal["setup", "call", "slap", "wrong_slap"]
 
 
-class PlayEvent(TypedDict):
-    player: int
-    stack: int
-    card: Card
-    at: int
-    kind: SlapKind | None
+class BaseEvent(PublicEvent):
+    """``base``: ``player`` laid a new face-down base on ``stack``, and why."""
+
+    type = "base"
+    __slots__ = fields = ("player", "stack", "reason")
+
+    def __init__(self, player: int, stack: int, reason: BaseReason) -> None:
+        self.player, self.stack, self.reason = player, stack, reason
 
 
-class CallEvent(TypedDict):
-    player: int
-    accused: int
-    stack: int
-    base: Card
-    cards: list[Card]
-    total: int
-    over: bool
-    taker: int
+class FirstEvent(PublicEvent):
+    """``first``: ``player`` plays first."""
+
+    type = "first"
+    __slots__ = fields = ("player",)
+
+    def __init__(self, player: int) -> None:
+        self.player = player
 
 
-class SlapEvent(TypedDict):
-    player: int
-    stack: int
-    kind: SlapKind
-    taker: int
-    cards: int
+class PlayEvent(PublicEvent):
+    """``play``: ``player`` put ``card`` face up on ``stack``; ``at``: the plays so far,
+    this one included; ``kind``: the slap it opens, if any."""
+
+    type = "play"
+    __slots__ = fields = ("player", "stack", "card", "at", "kind")
+
+    def __init__(self, player: int, stack: int, card: Card, at: int,
+                 kind: SlapKind | None) -> None:
+        self.player = player
+        self.stack = stack
+        self.card = card
+        self.at = at
+        self.kind = kind
 
 
-class WrongSlapEvent(TypedDict):
-    player: int
-    stack: int
-    reason: str
-    taker: int
-    cards: int
+class CallEvent(PublicEvent):
+    """``call``: ``player`` called out ``accused``'s play on ``stack``: its ``base`` turned
+    over, all its ``cards`` bottom first, their ``total``, whether ``over`` 21, the
+    ``taker``."""
+
+    type = "call"
+    __slots__ = fields = ("player", "accused", "stack", "base", "cards", "total", "over", "taker")
+
+    def __init__(self, player: int, accused: int, stack: int, base: Card, cards: list[Card],
+                 total: int, over: bool, taker: int) -> None:
+        self.player, self.accused, self.stack, self.base = player, accused, stack, base
+        self.cards, self.total, self.over, self.taker = cards, total, over, taker
 
 
-class SlapIgnoredEvent(TypedDict):
-    player: int
-    stack: int
-    at: int | None
-    reason: Literal["stale"]
+class SlapEvent(PublicEvent):
+    """``slap``: ``player`` won a slap of ``kind`` on ``stack``; ``taker`` took its
+    ``cards``."""
+
+    type = "slap"
+    __slots__ = fields = ("player", "stack", "kind", "taker", "cards")
+
+    def __init__(self, player: int, stack: int, kind: SlapKind, taker: int,
+                 cards: int) -> None:
+        self.player, self.stack, self.kind, self.taker, self.cards = (
+            player, stack, kind, taker, cards)
 
 
-class WinEvent(TypedDict):
-    player: int
-    reason: str
+class WrongSlapEvent(PublicEvent):
+    """``wrong_slap``: ``player`` slapped ``stack`` for nothing (``reason``); ``taker`` (the
+    slapper) took its ``cards``."""
+
+    type = "wrong_slap"
+    __slots__ = fields = ("player", "stack", "reason", "taker", "cards")
+
+    def __init__(self, player: int, stack: int, reason: str, taker: int, cards: int) -> None:
+        self.player, self.stack, self.reason, self.taker, self.cards = (
+            player, stack, reason, taker, cards)
+
+
+class SlapIgnoredEvent(PublicEvent):
+    """``slap_ignored``: ``player``'s slap on ``stack``, sent ``at`` an earlier play or at a
+    settled one, was stale."""
+
+    type = "slap_ignored"
+    __slots__ = fields = ("player", "stack", "at", "reason")
+
+    def __init__(self, player: int, stack: int, at: int | None) -> None:
+        self.player, self.stack, self.at, self.reason = player, stack, at, "stale"
+
+
+class WinEvent(PublicEvent):
+    """``win``: ``player`` won, and how (``reason``: a :class:`SplunkTermination` value)."""
+
+    type = "win"
+    __slots__ = fields = ("player", "reason")
+
+    def __init__(self, player: int, reason: str) -> None:
+        self.player, self.reason = player, reason
+
+
+# Events are values, so one object may stand for every time the same thing happens. Most
+# events of a call or a slap take one of a few values: a new base (a seat, a stack, why) or
+# a wrong slap (a seat, a stack, whether it hit the latest play, how many cards it cost).
+# Each is made once, here, and the same object appended every time, so that a wrong slap
+# (most of random play) makes no event at all; nested lists, so that no key is hashed.
+
+#: ``BASE_EVENTS[reason][seat][stack]``: that seat lays a new base on that stack
+BASE_EVENTS: dict[str, list[list[BaseEvent]]] = {
+    reason: [[BaseEvent(p, s, reason) for s in range(STACKS)] for p in range(2)]
+    for reason in get_args(BaseReason)}
+#: ``WRONG_SLAP_EVENTS[seat][stack][on the latest play][cards taken]`` (P5)
+WRONG_SLAP_EVENTS: list[list[list[list[WrongSlapEvent]]]] = [
+    [[[WrongSlapEvent(p, s, reason, p, cards) for cards in range(len(JOKER_DECK) + 1)]
+      for reason in ("not the latest play", "no pair, sandwich or joker")]
+     for s in range(STACKS)] for p in range(2)]
 
 
 SPEC = GameSpec(
@@ -281,7 +347,7 @@ class Splunk(Game):
         # P1: dealt one at a time from seat 0; the first card dealt to you is your top card.
         p0, p1 = deque(deck[0::2]), deque(deck[1::2])
         self.piles = [p0, p1]
-        deal: DealEvent = {"cards": [len(p0), len(p1)], "jokers": jokers}
+        deal = DealEvent([len(p0), len(p1)], jokers)
         # P2: seat 0's top two cards are the bases of stacks 0 and 1, seat 1's of 2 and 3.
         self.stacks = [[p0.popleft()], [p0.popleft()], [p1.popleft()], [p1.popleft()]]
         self.plays = 0
@@ -296,10 +362,9 @@ class Splunk(Game):
         self.ending = SplunkTermination.LAST_PLAY_STOOD
         first: int = self.options["first"]
         self.turn: int | None = first
-        events.append(Event("deal", deal))
-        events += [Event("base", {"player": slot // 2, "stack": slot, "reason": "setup"})
-                   for slot in range(STACKS)]
-        events.append(Event("first", {"player": first}))
+        events.append(deal)
+        events += [BASE_EVENTS["setup"][slot // 2][slot] for slot in range(STACKS)]
+        events.append(FirstEvent(first))
 
     # -- checks ------------------------------------------------------------------------------
     # The base class has checked the seat and that the game is not over; each kind of
@@ -395,9 +460,7 @@ class Splunk(Game):
         self.open_slap = kind
         self.turn = other = 1 - p
         if events is not None:
-            play: PlayEvent = {"player": p, "stack": s, "card": card, "at": self.plays,
-                               "kind": kind}
-            events.append(Event("play", play))
+            events.append(PlayEvent(p, s, card, self.plays, kind))
         if not self.piles[other]:
             # P6: the opponent played their last card and neither called nor slapped it.
             self._win(other, SplunkTermination.LAST_PLAY_STOOD, events)
@@ -412,10 +475,7 @@ class Splunk(Game):
         over = total > 21
         taker, winner = (accused, p) if over else (p, accused)
         if events is not None:
-            call: CallEvent = {"player": p, "accused": accused, "stack": s, "base": stack[0],
-                               "cards": list(stack), "total": total, "over": over,
-                               "taker": taker}
-            events.append(Event("call", call))
+            events.append(CallEvent(p, accused, s, stack[0], list(stack), total, over, taker))
         self.settled = True
         self.open_slap = None
         self._take_and_rebase(taker, winner, s, "call", taker, events)
@@ -426,18 +486,14 @@ class Splunk(Game):
         if (at is not None and at != self.plays) or (latest and self.settled):
             # P5: a slap aimed at an earlier play, or at a play already settled, is stale.
             if events is not None:
-                ignored: SlapIgnoredEvent = {"player": p, "stack": s, "at": at,
-                                             "reason": "stale"}
-                events.append(Event("slap_ignored", ignored))
+                events.append(SlapIgnoredEvent(p, s, at))
             return
         kind = self.open_slap if latest else None
         if kind is not None:
             # P5: the first slapper gives the stack away, lays a new base; the other plays.
             other = 1 - p
             if events is not None:
-                slap: SlapEvent = {"player": p, "stack": s, "kind": kind, "taker": other,
-                                   "cards": len(self.stacks[s])}
-                events.append(Event("slap", slap))
+                events.append(SlapEvent(p, s, kind, other, len(self.stacks[s])))
             self.settled = True
             self.open_slap = None
             self._take_and_rebase(other, p, s, "slap", other, events)
@@ -445,11 +501,7 @@ class Splunk(Game):
         # P5: a wrong slap: the slapper takes the stack, the other lays the new base; the
         # slapper is next.
         if events is not None:
-            wrong: WrongSlapEvent = {
-                "player": p, "stack": s,
-                "reason": "no pair, sandwich or joker" if latest else "not the latest play",
-                "taker": p, "cards": len(self.stacks[s])}
-            events.append(Event("wrong_slap", wrong))
+            events.append(WRONG_SLAP_EVENTS[p][s][latest][len(self.stacks[s])])
         if latest:
             self.settled = True
             self.open_slap = None
@@ -458,24 +510,23 @@ class Splunk(Game):
     # -- helpers -------------------------------------------------------------------------------
 
     def _take_and_rebase(self, taker: int, p: int, s: int,
-                         reason: Literal["call", "slap", "wrong_slap"], next_turn: int,
+                         reason: BaseReason, next_turn: int,
                          events: list[Event] | None) -> None:
         """P4: the stack goes under the taker's pile in stack order, base first; then ``p``
         lays their top card face down on slot ``s`` and ``next_turn`` plays (P4, P5).
 
         P6: a player with no card for the base, or who lays their last one, has won.
         """
-        stacks, piles = self.stacks, self.piles
-        piles[taker].extend(stacks[s])
+        stack, piles = self.stacks[s], self.piles
+        piles[taker].extend(stack)
+        stack.clear()  # the same list again: one container less to make and collect
         pile = piles[p]
         if not pile:
-            stacks[s] = []
             self._win(p, SplunkTermination.NO_CARD_FOR_BASE, events)
             return
-        stacks[s] = [pile.popleft()]
+        stack.append(pile.popleft())
         if events is not None:
-            base: BaseEvent = {"player": p, "stack": s, "reason": reason}
-            events.append(Event("base", base))
+            events.append(BASE_EVENTS[reason][p][s])
         if not pile:
             self._win(p, SplunkTermination.LAST_CARD_AS_BASE, events)
             return
@@ -488,7 +539,7 @@ class Splunk(Game):
         self.settled = True  # the latest play has been dealt with: no more call or slap
         self.open_slap = None
         if events is not None:
-            events.append(Event("win", {"player": p, "reason": how.value}))
+            events.append(WinEvent(p, how.value))
 
     # -- what players see ----------------------------------------------------------------------
 
