@@ -211,16 +211,17 @@ class Budgets:
 # -- computer moves in turns ----------------------------------------------------------------------
 
 class _Turn:
-    __slots__ = ("callback", "cancelled", "handle")
+    __slots__ = ("callback", "cancelled", "due", "handle")
 
-    def __init__(self, callback: Callable[[], None]) -> None:
+    def __init__(self, callback: Callable[[], None], due: float) -> None:
         self.callback = callback
         self.cancelled = False
+        self.due = due
         self.handle: asyncio.TimerHandle | None = None
 
     def when(self) -> float:
         """When it falls due (as :meth:`asyncio.TimerHandle.when`)."""
-        return self.handle.when() if self.handle is not None else 0.0
+        return self.due
 
     def cancel(self) -> None:
         """Not due yet: never queued; queued: never run."""
@@ -277,7 +278,8 @@ class Turns:
                     turn.callback()
                 except Exception:  # as the event loop would: logged, and the others go on
                     log.exception("a computer move failed")
-                await asyncio.sleep(0)  # the sockets' turn
+                if self._order:
+                    await asyncio.sleep(0)  # the sockets' turn before the next move
 
     @property
     def waiting(self) -> int:
@@ -295,7 +297,10 @@ class TurnClock:
         return asyncio.get_running_loop().time()
 
     def call_at(self, when: float, callback: Callable[[], None], order: int = 0) -> _Turn:
-        turn = _Turn(callback)
-        turn.handle = asyncio.get_running_loop().call_at(when, self.turns._due, self.owner,
-                                                         turn)
+        turn = _Turn(callback, when)
+        loop = asyncio.get_running_loop()
+        if when <= loop.time():
+            self.turns._due(self.owner, turn)  # due already: its owner's queue at once
+        else:
+            turn.handle = loop.call_at(when, self.turns._due, self.owner, turn)
         return turn
