@@ -163,6 +163,10 @@ class Lobby:
                 # Not stored, so nobody may be told of it: the table leaves memory (the
                 # store is the truth) and comes back from it when its people reconnect.
                 log.exception("table %s: an action could not be stored", room.id)
+                # no further move may be stored on top of the missing one: the table takes
+                # none from now on, and leaves memory on the loop's next turn
+                if room.table is not None:
+                    room.table.close()
                 asyncio.get_running_loop().call_soon(self._unkept, room)
                 raise Refused("the game could not be saved just now: reconnecting",
                               "unavailable") from None

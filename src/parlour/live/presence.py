@@ -30,9 +30,11 @@ class Presence:
         self._close = close
         self._takers: dict[int, asyncio.TimerHandle] = {}
         self._expiry: asyncio.TimerHandle | None = None
+        self._seen = False  # anybody was at the room since it came into memory
 
     def back(self, seat: int) -> None:
         """Someone is at ``seat`` again: nothing is taken over or closed for now."""
+        self._seen = True
         self.room.seats[seat].left = False
         if self._expiry is not None:
             self._expiry.cancel()
@@ -54,9 +56,10 @@ class Presence:
             return
         if all(room.seats[s].left for s in people):
             self._close(room)
-        elif not room.played and not room.friends:
+        elif not room.played and not room.friends and self._seen:
             # nobody played it: it is left for good at once (a reload deals a new game), so
-            # that opening and dropping tables holds nothing, in memory or in a store
+            # that opening and dropping tables holds nothing, in memory or in a store (but a
+            # table brought back from the store waits for its person like any other)
             for s in people:
                 room.seats[s].left = True
             self._close(room)
