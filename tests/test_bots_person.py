@@ -18,10 +18,11 @@ from parlour.bots.base import REACTION_TIMES
 from parlour.bots.person import Person, SlapjackPerson, SplunkPerson, parse_person
 from parlour.cli import main
 from parlour.engine import RecordError
-from parlour.engine.spec import BEYOND_RULES
+from parlour.engine.spec import LEVEL_ABOUT
 from parlour.games import game_class, new_game
 from parlour.games.slapjack import Slap
 from parlour.sim import SimConfig, simulate
+from parlour.sim.calibrate import RACE_HEAD, markdown_row, speed_title
 
 
 def jack_view(flips: int, card: str = "JS") -> dict[str, Any]:
@@ -162,7 +163,6 @@ def test_a_person_given_to_players_instead_of_bots_exits_2_with_one_line(
 
 
 def test_expert_is_a_speed_of_every_game_marked_beyond_the_rules() -> None:
-    assert LEVELS[-1] == "expert" and set(BEYOND_RULES) == {"expert"}
     for name in ("slabberjan", "slapjack", "splunk"):
         spec = game_class(name).spec
         levels = spec.to_json()["levels"]
@@ -209,11 +209,17 @@ def test_the_speeds_hold_against_people_at_splunk() -> None:
     assert person_wins("splunk", "hard", 400, 30) < person_wins("splunk", "normal", 400, 30)
 
 
-def test_the_docs_give_the_command_that_makes_the_calibration_table() -> None:
+def test_the_docs_give_the_command_and_the_table_it_makes() -> None:
     docs = (Path(__file__).parent.parent / "docs" / "bots.md").read_text("utf-8")
     assert "python -m parlour.sim.calibrate" in docs
-    for ms in (300, 400, 500, 600):
-        assert f"person:{ms}" in docs
+    # the table as the command writes it now: its head, and a row per speed saying what
+    # that speed is meant to do in the words the pages show (a stale table fails)
+    assert docs.count(markdown_row(RACE_HEAD)) == 2  # Slapjack's and Splunk's
+    for level in LEVELS:
+        rows = [line for line in docs.splitlines()
+                if line.startswith(f"| {speed_title(level)} |")]
+        assert len(rows) == 2 and all(row.endswith(f"| {LEVEL_ABOUT[level]} |")
+                                      for row in rows), level
 
 
 def test_the_call_study_agrees_with_how_the_calls_came_out() -> None:
@@ -223,9 +229,6 @@ def test_the_call_study_agrees_with_how_the_calls_came_out() -> None:
     found = [c for i in range(4) for c in study_game(config, i)]
     calls = [c for c in found if c.called]
     assert calls and {c.caller for c in found} == {"hard", "normal"}
-    for c in found:
-        assert 0.0 <= c.exact <= 1.0 and 0.0 <= c.seen <= 1.0
-        assert (c.right is None) == (not c.called)
     # where the exact chance is certain, the call came out that way
     assert all(c.right for c in calls if c.exact == 1.0)
     assert not any(c.right for c in calls if c.exact == 0.0)

@@ -360,6 +360,10 @@ def test_p5_call_first_makes_the_slap_stale_and_slap_first_makes_the_call_refuse
     game.apply(Slap(1, 1, at=2))
     with pytest.raises(IllegalAction, match="already settled"):
         game.apply(Call(0))
+    # that call lost a race: too late, not wrong; a call of one's own play is simply wrong
+    assert (game.late(Call(0)) or "").startswith("too late")
+    game.apply(Play(1, 0))
+    assert game.late(Call(1)) is None and game.late(Call(0)) is None  # open, not late
 
 
 # -- P6: the end -------------------------------------------------------------------------------

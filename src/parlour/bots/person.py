@@ -40,7 +40,6 @@ SlapjackPerson(seat=1, person='person:300')
 from __future__ import annotations
 
 import math
-import random
 from dataclasses import dataclass
 
 from parlour.bots import slapjack, splunk
@@ -188,10 +187,3 @@ def make_person(game: str, person: Person | str, seat: int, *,
         return SplunkPerson(seat, person=person, seed=seed)
     raise ValueError(f"a modelled person plays only the games with slap races "
                      f"({', '.join(RACE_GAMES)}), not {game}")
-
-
-def reaction_sample(person: Person, n: int, seed: int) -> list[float]:
-    """``n`` reaction times of ``person`` (seconds), as its players draw them."""
-    rng = random.Random(seed)
-    rt = person.reaction_time
-    return [rt.draw(rng) for _ in range(n)]

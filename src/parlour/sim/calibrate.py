@@ -8,7 +8,7 @@
   keeps the first move), printed beside the table, so any cell can be re-run alone;
 - Splunk's calls: in games of Hard against Normal, every play that could be called out,
   with the exact chance that its stack was over 21 given every public event
-  (:class:`parlour.bots.splunk.Memory`), the chance the caller's own rule saw, whether it
+  (:class:`parlour.sim.memory.Memory`), the chance the caller's own rule saw, whether it
   called and whether the call was right.
 
 The runs are seeded: the same flags print the same tables (on any number of processes).
@@ -25,22 +25,15 @@ from typing import Any
 
 from parlour.bots import LEVELS
 from parlour.bots.arena import play
-from parlour.bots.splunk import Memory, chance_over, unseen_values
+from parlour.bots.splunk import chance_over, unseen_values
 from parlour.engine import Action, Event, Game
-from parlour.engine.spec import BEYOND_RULES, LEVEL_TITLES
-from parlour.sim.simulate import _START, Progress, SimConfig, deal, simulate, tiebreak_seed
+from parlour.engine.spec import BEYOND_RULES, LEVEL_ABOUT, LEVEL_TITLES
+from parlour.sim.memory import Memory
+from parlour.sim.simulate import START_METHOD, Progress, SimConfig, deal, simulate, tiebreak_seed
 from parlour.sim.stats import wilson
 
 #: The people of the table: mean reaction times in milliseconds (250 ms: the quickest).
 PEOPLE = (250, 300, 400, 500, 600)
-RACE_GAMES = ("slapjack", "splunk")
-#: What each speed is meant to do against people (the issue's words, and ours for Expert).
-TARGETS = {
-    "easy": "a slow beginner (600 ms) wins most games",
-    "normal": "a fair match for a beginner: a 500 ms person wins about half",
-    "hard": "beats a 400 ms person most of the time",
-    "expert": "for the quickest people: even with a person of about 275 ms",
-}
 
 
 def _pct(x: float) -> str:
@@ -52,11 +45,22 @@ def cell_command(game: str, level: str, ms: int, games: int, seed: int) -> str:
             f"--seed {seed} --swap-seats")
 
 
+def markdown_row(cells: Sequence[str]) -> str:
+    return "| " + " | ".join(cells) + " |"
+
+
+#: The head of a speed's table: the people, then what the speed is meant to do.
+RACE_HEAD = ("speed", *(f"person:{ms}" for ms in PEOPLE), "meant to")
+
+
+def speed_title(level: str) -> str:
+    return LEVEL_TITLES[level] + (" (beyond the rules page)" if level in BEYOND_RULES else "")
+
+
 def race_table(game: str, games: int, seed: int, jobs: int,
                progress: Callable[[str], None] | None = None) -> str:
     """The Markdown table of ``game``: a row per speed, a column per person."""
-    head = ["speed", *(f"person:{ms}" for ms in PEOPLE), "meant to"]
-    rows = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
+    rows = [markdown_row(RACE_HEAD), "|" + " --- |" * len(RACE_HEAD)]
     for level in LEVELS:
         cells = []
         for ms in PEOPLE:
@@ -68,9 +72,7 @@ def race_table(game: str, games: int, seed: int, jobs: int,
             lo, hi = person["ci95"]
             rate = person["win_rate"]
             cells.append("-" if rate is None else f"{_pct(rate)} [{_pct(lo)}, {_pct(hi)}]")
-        title = LEVEL_TITLES[level] + (" (beyond the rules page)" if level in BEYOND_RULES
-                                       else "")
-        rows.append(f"| {title} | " + " | ".join(cells) + f" | {TARGETS.get(level, '')} |")
+        rows.append(markdown_row([speed_title(level), *cells, LEVEL_ABOUT[level]]))
     return "\n".join(rows) + "\n"
 
 
@@ -137,7 +139,8 @@ def study_calls(config: SimConfig, progress: Progress | None = None) -> list[Cha
     jobs = [(config, a, min(config.games, a + size)) for a in range(0, config.games, size)]
     found: list[Chance] = []
     done = 0
-    with multiprocessing.get_context(_START).Pool(max(1, min(config.jobs, len(jobs)))) as pool:
+    workers = max(1, min(config.jobs, len(jobs)))
+    with multiprocessing.get_context(START_METHOD).Pool(workers) as pool:
         for part in pool.imap(_study_chunk, jobs):
             found.extend(part)
             done += size

@@ -35,7 +35,8 @@ from parlour.sim.stats import ratio_ci, summary, wilson
 #: How worker processes start: fork where there is one (it skips re-importing Parlour,
 #: which is most of a short run), else spawn. The workers only play games: no threads or
 #: open resources are inherited that fork could break.
-_START = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+#: how worker processes start: fork where it exists (fast), else spawn
+START_METHOD = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
 
 #: Called with (games done, games in all) as the simulation goes.
 Progress = Callable[[int, int], None]
@@ -195,7 +196,7 @@ def run_games(config: SimConfig, progress: Progress | None = None, *,
                 progress(len(games), config.games)
     else:
         chunks = list(_chunks(config))
-        with multiprocessing.get_context(_START).Pool(min(config.jobs, len(chunks))) as pool:
+        with multiprocessing.get_context(START_METHOD).Pool(min(config.jobs, len(chunks))) as pool:
             for done in pool.imap_unordered(_play_chunk, chunks):
                 games.extend(done)
                 if progress:
