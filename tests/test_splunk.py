@@ -362,8 +362,9 @@ def test_p5_call_first_makes_the_slap_stale_and_slap_first_makes_the_call_refuse
         game.apply(Call(0))
     # that call lost a race: too late, not wrong; a call of one's own play is simply wrong
     assert (game.late(Call(0)) or "").startswith("too late")
-    game.apply(Play(1, 0))
-    assert game.late(Call(1)) is None and game.late(Call(0)) is None  # open, not late
+    game.apply(Play(0, 0))  # the slapper gave the stack away; the other plays
+    assert game.late(Call(1)) is None  # open: not late
+    assert game.late(Call(0)) is None  # one's own play: wrong, not late
 
 
 # -- P6: the end -------------------------------------------------------------------------------
