@@ -169,17 +169,23 @@ def put_away_site(tmp_path: Path) -> Iterator[tuple[str, Lobby]]:
         yield url, lobby
 
 
+def start_slapjack(page: Any, url: str, *, moves: int) -> int:
+    """Starts a Slapjack game against the computer and plays ``moves``; the cards flipped
+    so far, once the game waits for the person again."""
+    page.goto(url + "/slapjack")
+    page.wait_for_function(f"() => {BAR}.startsWith('Your turn')")
+    play(page, moves=moves)
+    page.wait_for_function(f"() => {BAR}.startsWith('Your turn') || {BAR}.startsWith('Jack')")
+    return flips(page)
+
+
 def test_a_page_closed_for_two_minutes_comes_back_to_its_game(
         browser: Any, put_away_site: tuple[str, Lobby]) -> None:
     url, lobby = put_away_site
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
         page = context.new_page()
-        page.goto(url + "/slapjack")
-        page.wait_for_function(f"() => {BAR}.startsWith('Your turn')")
-        play(page, moves=6)
-        page.wait_for_function(f"() => {BAR}.startsWith('Your turn') || {BAR}.startsWith('Jack')")
-        seen = flips(page)
+        seen = start_slapjack(page, url, moves=6)
         tables = lobby.table_ids()
         assert len(tables) == 1
         page.close()  # the tab is closed: its sessionStorage goes with it
@@ -219,11 +225,7 @@ def test_the_home_page_continues_a_game_in_play_with_one_press(
                                   has_touch=True)
     try:
         page = context.new_page()
-        page.goto(url + "/slapjack")
-        page.wait_for_function(f"() => {BAR}.startsWith('Your turn')")
-        play(page, moves=3)
-        page.wait_for_function(f"() => {BAR}.startsWith('Your turn') || {BAR}.startsWith('Jack')")
-        seen = flips(page)
+        seen = start_slapjack(page, url, moves=3)
         page.close()
         page = context.new_page()
         page.goto(url + "/")

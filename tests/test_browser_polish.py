@@ -317,16 +317,21 @@ def test_slapjack_on_a_phone_held_sideways_shows_the_pile_flip_and_slap(
         context.close()
 
 
+def deal_42(page: Any, site: str) -> None:
+    """A Slabberjan table of 42 seats, dealt and in play."""
+    page.goto(site + "/slabberjan")
+    page.click("#players-button")
+    page.click("[data-players='42']")
+    page.wait_for_function("() => document.querySelectorAll('.sj-seat').length === 42")
+    page.wait_for_function("() => document.body.dataset.state === 'playing'")
+
+
 def test_slabberjan_with_42_seats_on_a_laptop_keeps_swap_stand_and_draw_in_sight(
         browser: Any, sj_site: str) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     try:
         page = context.new_page()
-        page.goto(sj_site + "/slabberjan")
-        page.click("#players-button")
-        page.click("[data-players='42']")
-        page.wait_for_function("() => document.querySelectorAll('.sj-seat').length === 42")
-        page.wait_for_function("() => document.body.dataset.state === 'playing'")
+        deal_42(page, sj_site)
         page.wait_for_timeout(200)
         assert page.evaluate(IN_VIEW, ["#swap", "#stand", "#draw", "#bar", "#pot", "#bag"]) == []
         clipped = page.evaluate("""() => [...document.querySelectorAll('.sj-name')]
@@ -342,11 +347,7 @@ def test_slabberjan_with_42_seats_on_a_phone_never_hides_a_row_under_the_panel(
     context = browser.new_context(**PHONE)
     try:
         page = context.new_page()
-        page.goto(sj_site + "/slabberjan")
-        page.click("#players-button")
-        page.click("[data-players='42']")
-        page.wait_for_function("() => document.querySelectorAll('.sj-seat').length === 42")
-        page.wait_for_function("() => document.body.dataset.state === 'playing'")
+        deal_42(page, sj_site)
         # the panel is opaque: no row shows through it
         colour = page.evaluate("() => getComputedStyle(document.querySelector('.sj-dock'))"
                                ".backgroundColor")
