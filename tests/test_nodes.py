@@ -261,11 +261,10 @@ async def test_the_connections_per_address_hold_across_the_site(
         await host.send({"type": "create", "game": "slapjack", "players": 2, "name": "Ann"})
         table = (await host.next("seated"))["table"]
         async with ExitStack_async() as stack:
-            for url, count in ((a, 19), (b, 0)):
-                for _ in range(count):
-                    seat = await stack.enter_async_context(seat_at(url))
-                    await seat.send({"type": "join", "table": table})
-                    await seat.next("lobby")
+            for _ in range(19):
+                seat = await stack.enter_async_context(seat_at(a))
+                await seat.send({"type": "join", "table": table})
+                await seat.next("lobby")
             await asyncio.sleep(2.5)  # a node adds its counts every second
             for _ in range(12):
                 seat = await stack.enter_async_context(seat_at(b))
@@ -292,13 +291,74 @@ async def test_the_tables_per_address_hold_across_the_site(
         assert (await one_more.next("error"))["code"] == "too_many_tables"
 
 
-def test_a_node_message_that_cannot_be_parsed_is_dropped() -> None:
+BAD_MESSAGES = ('{"v": 2, "kind": "frame"}', "not json",
+                '{"v": 1, "kind": "frame", "conn": "x", "node": 5}',
+                '{"v": 1, "kind": "close", "conn": "x", "code": true}', "[]",
+                '{"v": 1, "kind": "shout", "conn": "x"}')
+
+
+def test_a_node_message_that_cannot_be_parsed_is_refused_by_the_parser() -> None:
     from parlour.nodes.bus import BadMessage, NodeMessage, parse
 
-    for bad in ('{"v": 2, "kind": "frame"}', "not json", '{"v": 1, "kind": "frame",'
-                ' "conn": "x", "node": 5}', '{"v": 1, "kind": "close", "conn": "x",'
-                ' "code": true}', "[]", '{"v": 1, "kind": "shout", "conn": "x"}'):
+    for bad in BAD_MESSAGES:
         with pytest.raises(BadMessage):
             parse(bad)
     frame = NodeMessage("frame", "n:1", "n", "127.0.0.1", '{"type": "ping"}')
     assert parse(frame.encode()) == frame
+
+
+async def test_a_node_sent_messages_it_cannot_parse_drops_them_and_plays_on(
+        site: list[tuple[str, Any]], redis_url: str) -> None:
+    """Junk published to every node's channel: each drops it (no traceback in its log,
+    which ``server_process`` checks) and a table across two nodes plays on."""
+    import redis.asyncio
+
+    from parlour.nodes.bus import channel
+
+    client = redis.asyncio.Redis.from_url(redis_url)
+    try:
+        for _ in range(50):  # bounded: each node says it is alive once it has started
+            nodes = [key.decode().removeprefix("parlour:alive:")
+                     for key in await client.keys("parlour:alive:*")]
+            if len(nodes) == 3:
+                break
+            await asyncio.sleep(0.1)
+        assert len(nodes) == 3
+        for node in nodes:
+            for bad in BAD_MESSAGES:
+                await client.publish(channel(node), bad)
+    finally:
+        await client.aclose()
+    (a, _), (b, _), _ = site
+    async with seat_at(a) as ann, seat_at(b) as bob:
+        await ann.send({"type": "create", "game": "slapjack", "players": 2, "name": "Ann"})
+        table = (await ann.next("seated"))["table"]
+        await bob.send({"type": "sit", "table": table, "name": "Bob"})
+        assert (await bob.next("seated"))["seat"] == 1
+
+
+async def test_a_node_that_stalled_lets_go_of_the_leases_it_lost(redis_url: str) -> None:
+    """Node A stalls past its alive key; B takes A's table over. At A's next renewal the
+    table is no longer A's, and A is told to let go of it (two owners would both play)."""
+    import redis.asyncio
+
+    from parlour.nodes.leases import Leases
+
+    client = redis.asyncio.Redis.from_url(redis_url)
+    let_go: list[str] = []
+    a = Leases(client, "node-a", on_lost=let_go.append)
+    b = Leases(client, "node-b")
+    try:
+        await b.start()
+        await client.set(a.alive_key("node-a"), "1", px=3000)  # A is alive (renewed by hand)
+        assert await a.claim("t1") == "node-a" and await a.claim("t2") == "node-a"
+        assert await b.claim("t1") == "node-a"  # A is not known dead: its lease holds
+        await client.delete(a.alive_key("node-a"))  # A stalled: its alive key ran out
+        assert await b.claim("t1") == "node-b"
+        assert await a.renew() == ["t1"]
+        assert let_go == ["t1"] and a.mine == {"t2"} and "t1" not in a.since
+        assert await a.claim("t1") == "node-b"  # and it stays B's
+    finally:
+        await b.stop()
+        await a.stop()
+        await client.aclose()

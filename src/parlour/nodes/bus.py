@@ -16,10 +16,11 @@ field) is logged once and dropped, and never reaches a table.
 
 from __future__ import annotations
 
-import json
 import logging
 from dataclasses import dataclass
 from typing import Any
+
+from parlour.wire import dumps, loads
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +50,7 @@ class NodeMessage:
             body["text"] = self.text
         elif self.kind == "close":
             body["code"] = self.code
-        return json.dumps(body, separators=(",", ":"))
+        return dumps(body)
 
 
 def channel(node: str) -> str:
@@ -76,7 +77,7 @@ def parse(data: bytes | str) -> NodeMessage:
     if len(data) > _LONGEST:
         raise BadMessage("too long")
     try:
-        body = json.loads(data)
+        body = loads(data)
     except (ValueError, UnicodeDecodeError):
         raise BadMessage("not JSON") from None
     if not isinstance(body, dict):

@@ -2,11 +2,12 @@
 
 Each node has an id and an ``alive`` key it renews every :data:`RENEW` seconds with a
 time to live of :data:`ALIVE_TTL`; each table it owns has a lease key holding the node's id
-with a time to live of :data:`LEASE_TTL`, renewed at the same time. Every node can tell who
-owns a table (:meth:`Leases.owner`). A node that is stopped normally deletes its keys at
-once; a node that is killed stops renewing, its ``alive`` key runs out within
-:data:`ALIVE_TTL` seconds, and the next node asked for one of its tables takes the lease
-over (:meth:`Leases.claim`: atomic, in one Lua script, so two nodes never both win).
+with a time to live of :data:`LEASE_TTL`, renewed at the same time. A node that is stopped
+normally deletes its keys at once; a node that is killed stops renewing, its ``alive`` key
+runs out within :data:`ALIVE_TTL` seconds, and the next node asked for one of its tables
+takes the lease over (:meth:`Leases.claim`: atomic, in one Lua script, so two nodes never
+both win). A node that only stalled past that finds at its next renewal which leases it
+lost, and lets go of those tables (``on_lost``).
 
 Every change is a compare-and-set on the node id, so a node never renews, releases or takes
 over a lease another node holds rightly.
@@ -20,7 +21,7 @@ import logging
 import os
 import secrets
 import socket
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -45,14 +46,14 @@ end
 return holder
 """
 # KEYS: leases; ARGV[1] this node; ARGV[2] ttl in ms. Renews those that are still ours and
-# returns how many were lost (taken over while we were away).
+# returns those that were lost (taken over while we were away).
 _RENEW = """
-local lost = 0
+local lost = {}
 for _, key in ipairs(KEYS) do
   if redis.call('GET', key) == ARGV[1] then
     redis.call('PEXPIRE', key, ARGV[2])
   else
-    lost = lost + 1
+    table.insert(lost, key)
   end
 end
 return lost
@@ -74,9 +75,13 @@ def new_node_id() -> str:
 class Leases:
     """This node's leases in the Redis at ``redis`` (a ``redis.asyncio`` client)."""
 
-    def __init__(self, redis: Any, node: str) -> None:
+    def __init__(self, redis: Any, node: str,
+                 on_lost: Callable[[str], None] | None = None) -> None:
         self.redis = redis
         self.node = node
+        self.on_lost = on_lost
+        """Told of each table whose lease another node took while this one was away (it
+        must stop playing it at once: two owners would both write its moves)."""
         self.mine: set[str] = set()
         self.since: dict[str, float] = {}
         """When each of ours was claimed (loop time)."""
@@ -108,6 +113,7 @@ class Leases:
         if self.mine:
             await self._release(keys=[self.key(t) for t in self.mine], args=[self.node])
         self.mine.clear()
+        self.since.clear()
         await self.redis.delete(self.alive_key(self.node))
 
     async def _keep(self) -> None:
@@ -118,13 +124,22 @@ class Leases:
             except Exception as exc:  # Redis away for a moment: try again next time
                 log.warning("could not renew this node's leases: %s", exc)
 
-    async def renew(self) -> int:
-        """Renews the ``alive`` key and every lease; returns how many leases were lost."""
+    async def renew(self) -> list[str]:
+        """Renews the ``alive`` key and every lease; returns the tables whose leases were
+        lost, which are no longer this node's (``on_lost`` is told of each)."""
         await self.redis.set(self.alive_key(self.node), "1", px=int(ALIVE_TTL * 1000))
         if not self.mine:
-            return 0
-        lost: int = await self._renew(keys=[self.key(t) for t in self.mine],
-                                      args=[self.node, int(LEASE_TTL * 1000)])
+            return []
+        keys = await self._renew(keys=[self.key(t) for t in self.mine],
+                                 args=[self.node, int(LEASE_TTL * 1000)])
+        prefix = len(self.key(""))
+        lost = [(k.decode() if isinstance(k, bytes) else str(k))[prefix:] for k in keys]
+        for table in lost:
+            log.warning("table %s: its lease was taken over by another node", table)
+            self.mine.discard(table)
+            self.since.pop(table, None)
+            if self.on_lost is not None:
+                self.on_lost(table)
         return lost
 
     async def claim(self, table: str) -> str:
@@ -132,7 +147,7 @@ class Leases:
         (this node's id if the claim won)."""
         holder = await self._claim(keys=[self.key(table)],
                                    args=[self.node, int(LEASE_TTL * 1000),
-                                         f"{PREFIX}alive:"])
+                                         self.alive_key("")])
         owner = holder.decode() if isinstance(holder, bytes) else str(holder)
         if owner == self.node:
             self.mine.add(table)
@@ -146,12 +161,6 @@ class Leases:
             for name in names:
                 self.since.pop(name, None)
             await self._release(keys=[self.key(t) for t in names], args=[self.node])
-
-    async def owner(self, table: str) -> str | None:
-        """The node that owns ``table`` now, if any."""
-        holder = await self.redis.get(self.key(table))
-        return None if holder is None else (
-            holder.decode() if isinstance(holder, bytes) else str(holder))
 
     async def alive(self, node: str) -> bool:
         return bool(await self.redis.exists(self.alive_key(node)))

@@ -70,7 +70,7 @@ class Relay:
         self.redis: Any = redis.asyncio.from_url(redis_url)
         self.node = node or new_node_id()
         self.lobby = lobby
-        self.leases = Leases(self.redis, self.node)
+        self.leases = Leases(self.redis, self.node, on_lost=lobby.let_go)
         self.edges: dict[str, Connection] = {}
         """Sockets on this node whose table another node owns, by connection id."""
         self.proxies: dict[str, Connection] = {}
