@@ -65,8 +65,21 @@ class Site:
 
     @classmethod
     def of(cls, hosts: Iterable[str] = (), origins: Iterable[str] = ()) -> Site:
-        """The default hosts plus ``hosts``; ``origins`` as given, normalised."""
+        """The default hosts plus ``hosts``; ``origins`` as given, normalised. A host that
+        is not a name, or an origin that is not ``http(s)://host[:port]``, is a
+        :class:`ValueError` saying which.
+
+        >>> Site.of(["http://cards.example.org"])
+        Traceback (most recent call last):
+        ...
+        ValueError: 'http://cards.example.org' is not a host name (give the name alone: ...)
+        """
         extra = tuple(h.strip().lower() for h in hosts if h.strip())
+        for host in extra:
+            if "/" in host or "@" in host:
+                name = urlsplit(host).hostname if "//" in host else None
+                raise ValueError(f"{host!r} is not a host name"
+                                 + (f" (give the name alone: {name})" if name else ""))
         return cls(tuple(dict.fromkeys(DEFAULT_HOSTS + extra)),
                    tuple(normal_origin(o) for o in origins if o.strip()))
 
@@ -79,7 +92,15 @@ def normal_origin(origin: str) -> str:
     """
     parts = urlsplit(origin.strip().lower())
     netloc = parts.netloc
-    if (parts.scheme, parts.port) in (("http", 80), ("https", 443)):
+    try:
+        port = parts.port
+    except ValueError:  # not a number, or out of range
+        port = -1
+    if (parts.scheme not in ("http", "https") or not parts.hostname or port == -1
+            or parts.path not in ("", "/") or parts.query or parts.fragment):
+        raise ValueError(f"{origin!r} is not an origin (http:// or https://, a host name and "
+                         "perhaps a port, as https://cards.example.org)")
+    if (parts.scheme, port) in (("http", 80), ("https", 443)):
         netloc = netloc.rsplit(":", 1)[0]
     return f"{parts.scheme}://{netloc}"
 

@@ -96,6 +96,11 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
         print("parlour: --redis needs --db postgresql://...: the nodes of a site share one "
               "PostgreSQL database", file=sys.stderr)
         return 2
+    try:  # every flag is checked before anything is opened, created or bound
+        site = Site.of([*own_names(host), *allowed_hosts], origins)
+    except ValueError as exc:
+        print(f"parlour: {exc}", file=sys.stderr)
+        return 2
     try:
         store = open_store(db if db is not None else default_database())
     except StoreError as exc:
@@ -108,7 +113,6 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
         print(f"parlour: cannot listen on {host}:{port}: {exc.strerror or exc}"
               + (" (try --port with another number)" if port else ""), file=sys.stderr)
         return 2
-    site = Site.of([*own_names(host), *allowed_hosts], origins)
     print(f"Games are kept in {store.where}", flush=True)
     print(f"Parlour is running: open {url_of(sock)} in your browser (Ctrl+C stops it)",
           flush=True)
