@@ -74,6 +74,14 @@ def test_tables_nobody_came_back_to_expire(db: str) -> None:
     assert store.expire(before=10**12) == 1
     assert store.table("old").phase == "left"  # type: ignore[union-attr]
     assert store.find_token(token_hash("ann")) is None  # its token no longer seats anyone
+    # a game played on long after its row last changed (a move does not touch the row):
+    # its last move counts, so a server killed mid-game does not lose it as untouched
+    store.new_table(_table("long"))
+    store._run("UPDATE parlour_tables SET created = 1000, updated = 1000 WHERE id = 'long'")
+    store.add_action("long", 0, {"type": "flip", "player": 0}, t=5000.0)
+    assert store.table("long").touched == 6000.0  # type: ignore[union-attr]
+    assert store.expire(before=5999.0) == 0 and store.table("long").phase == "playing"  # type: ignore[union-attr]
+    assert store.expire(before=6001.0) == 1
     store.close()
 
 

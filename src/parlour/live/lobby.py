@@ -532,7 +532,7 @@ class Lobby:
         stored = self.store.table(table_id)
         if stored is None or stored.phase not in ("waiting", "playing", "finished"):
             return None
-        if stored.phase != "finished" and stored.updated < time.time() - self.keep:
+        if stored.phase != "finished" and stored.touched < time.time() - self.keep:
             self.store.set_phase(table_id, "left", reason="nobody came back to it")
             return None
         if len(self._rooms) >= self.max_tables:

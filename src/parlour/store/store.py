@@ -92,6 +92,13 @@ class StoredTable:
     def seeded(self) -> bool:
         return self.seed is not None
 
+    @property
+    def touched(self) -> float:
+        """When somebody was last at the table: its last move, or the last change of its
+        row (seats, phase, a visit), whichever came later. A move does not touch the row
+        (that would cost a second write per move), so both are read."""
+        return max(self.updated, self.created + (self.times[-1] if self.times else 0.0))
+
     def record(self) -> dict[str, Any]:
         """The game record (``shared/spec/records.md``): every chance outcome explicit."""
         return {"game": self.game, "players": self.players, "options": dict(self.options),
@@ -309,11 +316,13 @@ class Store:
         return iter([row[0] for row in rows])
 
     def expire(self, before: float) -> int:
-        """Unfinished tables nobody touched since ``before`` are left: their tokens stop
-        working. Returns how many."""
-        cursor: Any = self._run("UPDATE parlour_tables SET phase = 'left', reason ="
-                                " 'nobody came back to it' WHERE phase IN ('waiting',"
-                                " 'playing') AND updated < ?", (before,))
+        """Unfinished tables nobody touched since ``before`` (:attr:`StoredTable.touched`)
+        are left: their tokens stop working. Returns how many."""
+        cursor: Any = self._run(
+            "UPDATE parlour_tables SET phase = 'left', reason = 'nobody came back to it'"
+            " WHERE phase IN ('waiting', 'playing') AND updated < ? AND created + COALESCE("
+            "(SELECT MAX(t) FROM parlour_actions WHERE table_id = parlour_tables.id), 0) < ?",
+            (before, before))
         return int(cursor.rowcount)
 
     def ping(self) -> bool:
