@@ -85,6 +85,24 @@ def test_tables_nobody_came_back_to_expire(db: str) -> None:
     store.close()
 
 
+def test_the_sites_open_tables_are_those_waiting_with_a_free_seat(db: str) -> None:
+    store = open_store(db)
+    for ident, phase, seats, created in (
+            ("full", "waiting", ["person", "person"], 1.0),
+            ("open", "waiting", ["person", "open", "open"], 3.0),
+            ("older", "waiting", ["open", "person"], 2.0),
+            ("started", "playing", ["person", "open"], 0.5)):
+        table = dataclasses.replace(_table(ident), phase=phase, created=created, host=1,
+                                    players=len(seats))
+        table.seats = [StoredSeat(f"{ident}{n}", kind) for n, kind in enumerate(seats)]
+        store.new_table(table)
+    listed = store.waiting_tables()
+    assert [(t.id, t.free, t.host, t.players) for t in listed] == [
+        ("older", 1, "older1", 2), ("open", 2, "open1", 3)]
+    assert [t.id for t in store.waiting_tables(limit=1)] == ["older"]
+    store.close()
+
+
 def test_the_store_keeps_token_hashes_never_tokens(tmp_path: Path) -> None:
     path = tmp_path / "p.db"
     store = open_store(path)

@@ -514,13 +514,9 @@ class Lobby:
     def site_tables(self) -> list[dict[str, Any]]:
         """The open tables of every node sharing this lobby's store (several nodes), in the
         form of :meth:`open_tables`."""
-        entries = []
-        for table, free in self.store.waiting_tables(limit=self.listed):
-            host = table.seats[table.host].name if table.host < len(table.seats) else ""
-            entries.append({"table": table.id, "game": table.game, "players": table.players,
-                            "free": free, "level": table.level, "host": host,
-                            "people": [host]})
-        return entries
+        return [{"table": t.id, "game": t.game, "players": t.players, "free": t.free,
+                 "level": t.level, "host": t.host, "people": [t.host]}
+                for t in self.store.waiting_tables(limit=self.listed)]
 
     # -- the store: putting away, bringing back ------------------------------------------------
 

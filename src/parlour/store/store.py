@@ -61,6 +61,18 @@ class StoredSeat:
     left: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class WaitingTable:
+    """A table with friends waiting for its start, as the site's list shows it."""
+
+    id: str
+    game: str
+    players: int
+    level: str
+    host: str
+    free: int
+
+
 @dataclass
 class StoredTable:
     """A table as the store keeps it; ``actions`` (JSON, in order) and the chance
@@ -332,22 +344,20 @@ class Store:
         except Exception:
             return False
 
-    def waiting_tables(self, limit: int = 100) -> list[tuple[StoredTable, int]]:
-        """Tables with friends waiting for their start, oldest first, each with its number
-        of free seats (the site's list of open tables, whichever node holds them)."""
+    def waiting_tables(self, limit: int = 100) -> list[WaitingTable]:
+        """Tables with friends waiting for their start that have a free seat, oldest first
+        (the site's list of open tables, whichever node holds them): one query."""
         rows = self._run(
-            f"SELECT {self._COLUMNS} FROM parlour_tables WHERE phase = 'waiting'"
-            " AND friends = 1 ORDER BY created LIMIT ?", (limit,)).fetchall()
-        out = []
-        for row in rows:
-            table = self._table_from(row)
-            table.seats = [StoredSeat(name, kind) for name, kind in self._run(
-                "SELECT name, kind FROM parlour_seats WHERE table_id = ? ORDER BY seat",
-                (table.id,)).fetchall()]
-            free = sum(seat.kind == "open" for seat in table.seats)
-            if free:
-                out.append((table, free))
-        return out
+            "SELECT t.id, t.game, t.players, t.level, h.name,"
+            " SUM(CASE WHEN s.kind = 'open' THEN 1 ELSE 0 END) AS free"
+            " FROM parlour_tables t JOIN parlour_seats s ON s.table_id = t.id"
+            " LEFT JOIN parlour_seats h ON h.table_id = t.id AND h.seat = t.host"
+            " WHERE t.phase = 'waiting' AND t.friends = 1"
+            " GROUP BY t.id, t.game, t.players, t.level, h.name, t.created"
+            " HAVING SUM(CASE WHEN s.kind = 'open' THEN 1 ELSE 0 END) > 0"
+            " ORDER BY t.created LIMIT ?", (limit,)).fetchall()
+        return [WaitingTable(ident, game, int(players), level, host or "", int(free))
+                for ident, game, players, level, host, free in rows]
 
     def counts(self) -> dict[str, int]:
         """How many tables are in each phase."""
