@@ -11,7 +11,6 @@ import asyncio
 import contextlib
 import itertools
 import json
-import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from typing import Any
@@ -266,10 +265,10 @@ def test_a_computer_that_thinks_too_hard_is_slowed_down_by_its_budget() -> None:
 
     class Costly(QuickFlipper):
         def decide(self, view: dict[str, Any], events: Any) -> Decision | None:
-            start = time.thread_time()
-            while time.thread_time() - start < 0.005:  # 5 ms of CPU, bounded
-                pass
             return Decision(Flip(self.seat), 0.1)
+
+        def cpu_cost(self, view: dict[str, Any]) -> float:
+            return 0.005  # what each of its decisions is charged
 
     budgets = Budgets(per_table=0.01, per_address=1.0, burst=0.004)
     cheap = Budgets().player(QuickFlipper(1), "other", "1.2.3.4")
@@ -282,6 +281,34 @@ def test_a_computer_that_thinks_too_hard_is_slowed_down_by_its_budget() -> None:
     for _ in range(3):
         assert cheap.decide({"winner": None, "players": [{}, {"out": False}], "slappable": False,
                              "turn": 1}, []) == Decision(Flip(1), QuickFlipper.flip_after)
+    budgets.forget("table", "1.2.3.4")
+
+
+def test_a_decision_is_charged_its_public_estimate_not_the_time_its_cards_made_it_take(
+) -> None:
+    """What a budget charges (and so the delay its debt adds) must not tell what a computer
+    holds: a decision that took 5 ms because of its cards is charged its estimate."""
+    import time
+
+    from parlour.bots.base import Decision
+    from parlour.games.slapjack import Flip
+    from parlour.live.caps import Budgets
+
+    class Pondering(QuickFlipper):
+        def decide(self, view: dict[str, Any], events: Any) -> Decision | None:
+            start = time.thread_time()
+            while time.thread_time() - start < 0.005:  # 5 ms of CPU, bounded
+                pass
+            return Decision(Flip(self.seat), 0.1)
+
+        def cpu_cost(self, view: dict[str, Any]) -> float:
+            return 0.001
+
+    budgets = Budgets(per_table=0.01, per_address=1.0, burst=0.5)
+    player = budgets.player(Pondering(1), "table", "1.2.3.4")
+    player.decide({}, [])
+    left = player.budgets[0].left  # type: ignore[attr-defined]
+    assert abs(left - (0.5 - 0.001)) < 2e-4  # the estimate, give or take 10 ms of refill
     budgets.forget("table", "1.2.3.4")
 
 

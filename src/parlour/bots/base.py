@@ -65,6 +65,10 @@ class Decision:
 View = TypeVar("View")
 
 
+#: What a decision is charged unless its player says more (:meth:`ComputerPlayer.cpu_cost`).
+DECISION_COST = 1e-4
+
+
 class ComputerPlayer(ABC, Generic[View]):
     """A computer player for one seat, at one speed (``level``); reproducible from its seed.
 
@@ -84,6 +88,14 @@ class ComputerPlayer(ABC, Generic[View]):
     @abstractmethod
     def decide(self, view: View, events: Sequence[dict[str, Any]]) -> Decision | None:
         """What to do now, given the seat's view and the events since the last call."""
+
+    def cpu_cost(self, view: View) -> float:
+        """The CPU seconds a decision on ``view`` is charged at a live table (its budgets,
+        :class:`parlour.live.caps.Metered`): an estimate from public facts only, never the
+        decision's own time, which depends on the cards the player holds and would show
+        in the delays a budget in debt adds. Measured: every level of every game decides
+        in under 100 µs at the 99th percentile, but Hard Slabberjan's own turns."""
+        return DECISION_COST
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seat={self.seat}, level={self.level!r})"

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -142,12 +143,13 @@ class Budget:
 class Metered(ComputerPlayer[Any]):
     """A computer player whose thinking is paid from budgets (its table's, its owner's).
 
-    Each decision's CPU time is charged to every budget; a player whose budgets are in debt
+    Each decision is charged to every budget at its player's estimate
+    (:meth:`~parlour.bots.base.ComputerPlayer.cpu_cost`, from public facts), not at the time
+    it took, which depends on what the player holds; a player whose budgets are in debt
     moves later by that debt, so that a table (or a client's tables together) cannot take
-    more than its share of the server's CPU, however costly its players are. The debt is
-    read before the decision: the delay depends on what the table computed before, never on
-    what this decision cost (and so on what the player holds). Players that share a debt
-    wait it off spread over as long again, so that they do not all move at one instant.
+    more than its share of the server's CPU, and the delay tells nothing of any hand.
+    Players that share a debt wait it off spread over as long again, at random from the
+    operating system (a seeded player's own generator stays as its seed made it).
     """
 
     def __init__(self, player: AnyPlayer, budgets: Sequence[Budget]) -> None:
@@ -158,22 +160,26 @@ class Metered(ComputerPlayer[Any]):
         self.level = player.level
         self.rng = player.rng
 
+    def cpu_cost(self, view: Any) -> float:
+        return self.player.cpu_cost(view)
+
     def decide(self, view: Any, events: Sequence[dict[str, Any]]) -> Decision | None:
         owed = max((b.debt() for b in self.budgets), default=0.0)
-        start = time.thread_time()
-        try:
-            decision = self.player.decide(view, events)
-        finally:
-            used = time.thread_time() - start
-            for budget in self.budgets:
-                budget.spend(used)
+        decision = self.player.decide(view, events)
+        cost = self.player.cpu_cost(view)
+        for budget in self.budgets:
+            budget.spend(cost)
         if decision is None or owed <= 0.0:
             return decision
         # spread over [owed, 2 owed): the tables that share a debt do not all wake at once
-        return Decision(decision.action, decision.delay + owed * (1.0 + self.rng.random()))
+        return Decision(decision.action, decision.delay + owed * (1.0 + _spread.random()))
 
     def __repr__(self) -> str:
         return f"Metered({self.player!r})"
+
+
+#: Where a debt's spread comes from: nothing a person sees predicts it.
+_spread = random.SystemRandom()
 
 
 class Budgets:
