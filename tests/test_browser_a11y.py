@@ -112,8 +112,7 @@ def test_the_home_rules_and_friends_pages(page: Any, site: str) -> None:
 
 def replay(page: Any, site: str, table: str, game: str) -> None:
     page.goto(f"{site}/games/{table}")
-    page.wait_for_selector("h1")
-    page.wait_for_timeout(300)  # its script draws the steps
+    page.wait_for_selector("#replay-controls:not([hidden])")  # its script drew the steps
     check(page, f"replay of {game}")
 
 

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from axe import serious
 from conftest import FAST_PACING, free_port, quick_decks, quick_players, running
 
 from parlour.games import game_class
@@ -120,10 +121,13 @@ def test_a_page_reconnects_by_itself_after_the_server_is_killed_and_started_agai
         assert page.evaluate("() => document.body.classList.contains('offline')")
         page.wait_for_timeout(1500)  # a few tries fail meanwhile: the page keeps trying
         assert (page.text_content("#bar") or "").startswith("Reconnecting")
+        assert page.evaluate("() => document.getElementById('flip').closest('[inert]') !== null")
+        assert serious(page) == []  # the page while it reconnects (its controls inert)
     with server_process(db, port):
         # the same seat of the same game, where it was: nothing anybody saw is lost
         page.wait_for_function(f"() => {BAR}.startsWith('Your turn')", timeout=15000)
         assert not page.evaluate("() => document.body.classList.contains('offline')")
+        assert page.evaluate("() => document.getElementById('flip').closest('[inert]') === null")
         assert token(page) == mine
         assert flips(page) == seen
         play(page)
@@ -200,6 +204,7 @@ def test_a_page_closed_for_two_minutes_comes_back_to_its_game(
         offer = " ".join((page.text_content(".notice.offer") or "").split())
         assert "Your game of Slapjack (2 players, Normal) is waiting" in offer, offer
         assert page.evaluate("() => document.activeElement.id") == "continue-game"
+        assert serious(page) == []  # the offer to continue
         assert lobby.table_ids() == []  # nothing is dealt before the person chooses
         page.keyboard.press("Enter")  # one press
         page.wait_for_function("() => document.body.dataset.state === 'playing'")
@@ -232,6 +237,7 @@ def test_the_home_page_continues_a_game_in_play_with_one_press(
         page.wait_for_selector("#mine:not([hidden])")
         item = " ".join((page.text_content(".my-games li.playing") or "").split())
         assert item == "Slapjack (2 players, Normal) last played just now Continue", item
+        assert serious(page) == []  # the home page with Your games
         page.click(".my-games li.playing a")
         page.wait_for_function("() => document.body.dataset.state === 'playing'")
         assert page.is_hidden(".notice.offer")  # no second question
@@ -322,6 +328,7 @@ def test_a_finished_game_is_in_your_games_with_its_replay_and_the_statistics(
         page.on("console", lambda m: m.type == "error" and problems.append(m.text))
         page.on("pageerror", lambda e: problems.append(f"uncaught: {e}"))
         page.goto(quick_site + "/")
+        page.wait_for_load_state("networkidle")  # Your games is drawn after a fetch
         assert page.is_hidden("#mine")  # nothing played on this device yet
         # an earlier record on this device: 3 played, 2 won, the last one lost
         page.evaluate("""() => localStorage.setItem('parlour.slapjack.stats',
@@ -361,6 +368,7 @@ def test_a_finished_game_is_in_your_games_with_its_replay_and_the_statistics(
         assert page.is_visible("#revealed")  # the deal nobody saw, at the end
         assert page.locator("#revealed .replay-card").count() == 52
         assert "won the game" in (page.text_content("#story") or "")
+        assert serious(page) == []  # the replay's end, everything revealed
         page.keyboard.press("Home")
         assert where() == f"0 of {last}" and page.is_hidden("#revealed")
         page.focus("#step-slider")  # the slider's own keys
@@ -442,6 +450,7 @@ def test_a_rematch_keeps_the_seats_and_a_finished_tables_link_shows_its_result(
         ann.click("#seats li:nth-child(3) .remove")
         ann.wait_for_selector("dialog.ask[open]")
         assert "Give Cy's seat back to the table?" in (ann.text_content("dialog.ask") or "")
+        assert serious(ann) == []  # the waiting room with its Remove buttons and question
         ann.click("dialog.ask button[value=yes]")
         cy.wait_for_function("() => !document.getElementById('sit-form').hidden")
         assert seat_names(cy) == ["Ann", "Bob", "Free seat"]
@@ -456,6 +465,7 @@ def test_a_rematch_keeps_the_seats_and_a_finished_tables_link_shows_its_result(
         play_both(ann, bob)
         assert (ann.text_content("#bar") or "").startswith("You won!")
         assert ann.is_visible("#rematch") and ann.text_content("#rematch") == "Rematch"
+        assert serious(ann) == []  # a friends' game over, with its rematch
         assert ann.get_attribute("#replay-link", "href") == f"/games/{old}"
 
         # Bob comes back to the table's link: its result, its replay and the rematch
@@ -466,6 +476,7 @@ def test_a_rematch_keeps_the_seats_and_a_finished_tables_link_shows_its_result(
         assert bob.get_attribute("#replay", "href") == f"/games/{old}"
         assert bob.is_visible("#rematch") and bob.text_content("#rematch") == "Rematch"
         assert bob.is_hidden("#watch") and bob.is_hidden("#sit-form")
+        assert serious(bob) == []  # a finished table's link: its result and the rematch
         bob.click("#rematch")
         bob.wait_for_function("old => location.pathname.startsWith('/table/')"
                               " && !location.pathname.endsWith(old)", arg=old)
@@ -544,6 +555,7 @@ def test_the_replay_of_splunk_and_of_a_long_slabberjan_game(
             assert page.locator("#seats .sj-seat").count() == players
             assert page.locator("#revealed .revealed-rounds li").count() > 1
             assert "won the game" in (page.text_content("#story") or "")
+        assert serious(page) == []  # the replay's end, everything revealed
         page.keyboard.press("Home")
         page.wait_for_function(f"() => {WHERE} === '0 of {moves}'")
         for step in range(1, 6):

@@ -278,9 +278,14 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec) } = {}) {
     pong() {},
   };
 
-  // The socket dropped: say so once (the bar is read out), and take no move meanwhile.
+  // The socket dropped: say so once (the bar is read out), and take no move meanwhile:
+  // the controls are inert (nobody can reach or press them, and no screen reader offers
+  // them) as well as dimmed.
+  const CONTROLS = ".table-area .actions, .table-area .stacks, .sj-actions, .table-area .pile, #my-deck";
+  const inert = (on) => { for (const el of document.querySelectorAll(CONTROLS)) el.inert = on; };
   function lost() {
     document.body.classList.add("offline");
+    inert(true);
     if (seat.lost || offline) return;
     offline = true;
     bar($("bar"), "Reconnecting…", seat.watching || seat.waiting ? "" : "Your seat is kept", "warn");
@@ -288,6 +293,7 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec) } = {}) {
 
   function back() {
     document.body.classList.remove("offline");
+    inert(false);
     if (!offline) return;
     offline = false;
     if (seat.waiting) offer();
