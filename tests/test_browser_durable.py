@@ -371,6 +371,15 @@ def test_a_finished_game_is_in_your_games_with_its_replay_and_the_statistics(
         assert serious(page) == []  # the replay's end, everything revealed
         page.keyboard.press("Home")
         assert where() == f"0 of {last}" and page.is_hidden("#revealed")
+        # a replay shows each Jack that could be slapped, even to a viewer who plays
+        # without slap hints
+        page.evaluate("() => localStorage.setItem('parlour.hints', 'false')")
+        for _ in range(last):  # bounded: the game's steps
+            if page.evaluate("() => document.getElementById('pile').classList.contains('jack')"):
+                break
+            page.keyboard.press("ArrowRight")
+        assert page.evaluate("() => document.getElementById('pile').classList.contains('jack')")
+        page.keyboard.press("Home")
         page.focus("#step-slider")  # the slider's own keys
         page.keyboard.press("ArrowRight")
         page.keyboard.press("ArrowRight")

@@ -5,6 +5,7 @@
 // Home and End, Page Up and Down by ten, Space plays and pauses); the address says the step
 // (#step=N), so a link copied opens at that step.
 import { $, make } from "./lib/dom.js";
+import { hintsAlways } from "./lib/hints.js";
 import { partNode } from "./splunk/account.js";
 import { seatNames } from "./lib/names.js";
 import { history as gamesPlayed } from "./lib/ledger.js";
@@ -15,6 +16,7 @@ import { splunkReplay } from "./replay/splunk.js";
 const PAGE = 500; // steps an answer holds at most
 const PACE = 900; // ms a step shows while playing
 
+hintsAlways(); // a replay shows every slap that was open, whatever the viewer chose to play with
 const root = $("replay");
 const id = root.dataset.table;
 const table = { seat: null, seats: [], id, view: null, friends: true, watching: true, waiting: false };

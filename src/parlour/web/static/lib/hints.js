@@ -8,8 +8,15 @@ const KEY = "parlour.hints";
 let level = null;
 let beyond = new Set();
 
+let always = false;
+
 // Whether hints show now.
-export const hintsOn = () => !beyond.has(level) && load(KEY, true) !== false;
+export const hintsOn = () => always || (!beyond.has(level) && load(KEY, true) !== false);
+
+// A replay shows what a slap could have won, whatever the viewer's own switch says.
+export function hintsAlways() {
+  always = true;
+}
 
 // Wires the switch (#hints, if the page has one) for `spec`; changed() redraws the table.
 export function hintSwitch(spec, changed) {

@@ -19,7 +19,7 @@ export function slapjackReplay(table, names) {
     reset() {},
     step(events, view, before, last) {
       lines = [];
-      drawPile(table.view);
+      drawPile(table.view, true);
       drawSeats(table, names);
       if (!last) return [];
       for (const e of events) {
