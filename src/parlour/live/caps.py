@@ -79,12 +79,6 @@ class TableCaps:
             if not mine:
                 del self._owned[owner]
 
-    def owner(self, table: str) -> str | None:
-        return self._owner.get(table)
-
-    def tables(self, owner: str) -> int:
-        return len(self._owned.get(owner, ()))
-
     def counts(self) -> dict[str, int]:
         """Tables by owner address, on this node."""
         return {owner: len(tables) for owner, tables in self._owned.items()}
@@ -286,10 +280,6 @@ class Turns:
                     log.exception("a computer move failed")
                 if self._order:
                     await asyncio.sleep(0)  # the sockets' turn before the next move
-
-    @property
-    def waiting(self) -> int:
-        return sum(len(q) for q in self._queues.values())
 
 
 class TurnClock:

@@ -132,9 +132,6 @@ class Room:
     def present(self, seat: int) -> bool:
         return any(link.seat == seat for link in self.links)
 
-    def connections(self) -> int:
-        return len(self.links) + len(self.followers)
-
     def seat_list(self) -> list[SeatInfo]:
         """The seats as every message gives them: names and kinds, never a token."""
         table = self.table

@@ -139,6 +139,9 @@ class Store:
         self.where = where
         """The file or the database URL (without its password), for messages."""
         self.postgres = postgres
+        # every move runs it: written once, in this driver's placeholders
+        self._insert_action = self._sql("INSERT INTO parlour_actions (table_id, n, action, t,"
+                                        " decks, shuffles) VALUES (?, ?, ?, ?, ?, ?)")
         self._migrate()
 
     # -- plumbing --------------------------------------------------------------------------
@@ -245,8 +248,7 @@ class Store:
         The common case is one statement, committed on its own (the slap round trip pays
         for it): the table's row is touched when it is put away or finishes, not per move.
         """
-        insert = self._sql("INSERT INTO parlour_actions (table_id, n, action, t, decks,"
-                           " shuffles) VALUES (?, ?, ?, ?, ?, ?)")
+        insert = self._insert_action
         row = (table_id, n, dumps(action), t, dumps(decks) if decks else None,
                dumps(shuffles) if shuffles else None)
         if outcome is None:
@@ -378,20 +380,20 @@ class _SqliteTransaction:
         self._conn.execute("COMMIT" if kind is None else "ROLLBACK")
 
 
-def _lock_for_one_server(path: str, conn: sqlite3.Connection) -> IO[bytes] | None:
-    """Locks the file for this server until its store closes; a second server on the same
-    file would resume the same tables and play them twice, so it is refused. The lock is
-    ``flock``'s, which SQLite's own (``fcntl``) locks ignore: another program may still read
-    the file, and back it up, while the server runs."""
+def _lock_for_one_server(path: str) -> IO[bytes] | None:
+    """Locks the file (made if new) for this server until its store closes, before anything
+    reads or writes it: a second server on the same file would resume the same tables and
+    play them twice, so it is refused. The lock is ``flock``'s, which SQLite's own
+    (``fcntl``) locks ignore: another program may still read the file, and back it up,
+    while the server runs."""
     try:
         import fcntl
     except ImportError:  # not on this system: nothing to lock with
         return None
-    lock = open(path, "rb")  # noqa: SIM115 - held until the store closes
+    lock = open(path, "ab")  # noqa: SIM115 - held until the store closes
     try:
         fcntl.flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
-        conn.close()
         lock.close()
         raise StoreError(f"{path}: in use by another server (a second `parlour serve`?): a "
                          "SQLite database belongs to one server at a time; for several, use "
@@ -401,9 +403,11 @@ def _lock_for_one_server(path: str, conn: sqlite3.Connection) -> IO[bytes] | Non
 
 def _open_sqlite(path: str) -> Store:
     where = path
+    lock = None
     try:
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
+            lock = _lock_for_one_server(path)
         conn = sqlite3.connect(path, timeout=2.0, isolation_level=None,
                                check_same_thread=False)
         conn.execute("PRAGMA page_size = 1024")  # small rows: less space per finished game
@@ -412,12 +416,15 @@ def _open_sqlite(path: str) -> Store:
             raise StoreError(f"{where}: cannot use write-ahead logging (journal mode {mode})")
         conn.execute("PRAGMA synchronous = NORMAL")
         conn.execute("PRAGMA foreign_keys = OFF")
-        lock = _lock_for_one_server(path, conn) if path != ":memory:" else None
         return Store(conn, where, postgres=False, lock=lock)
-    except sqlite3.DatabaseError as exc:
-        raise StoreError(f"{where}: cannot open the database ({exc})") from None
-    except OSError as exc:
-        raise StoreError(f"{where}: {exc.strerror or exc}") from None
+    except BaseException as exc:
+        if lock is not None:
+            lock.close()
+        if isinstance(exc, sqlite3.DatabaseError):
+            raise StoreError(f"{where}: cannot open the database ({exc})") from None
+        if isinstance(exc, OSError):
+            raise StoreError(f"{where}: {exc.strerror or exc}") from None
+        raise
 
 
 def _open_postgres(url: str) -> Store:

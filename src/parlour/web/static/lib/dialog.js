@@ -35,5 +35,3 @@ export function ask({ title, text, yes, no }) {
     box.no.focus(); // the safe answer has the focus
   });
 }
-
-export const asking = () => Boolean(box && box.dialog.open);
