@@ -335,6 +335,14 @@ async def test_a_node_sent_messages_it_cannot_parse_drops_them_and_plays_on(
         table = (await ann.next("seated"))["table"]
         await bob.send({"type": "sit", "table": table, "name": "Bob"})
         assert (await bob.next("seated"))["seat"] == 1
+        # a table the site does not have is refused, and leaves nothing behind in Redis
+        await bob.send({"type": "watch", "table": "NoSuchTable"})
+        assert (await bob.next("error"))["code"] == "unknown_table"
+    client = redis.asyncio.Redis.from_url(redis_url)
+    try:
+        assert not await client.exists("parlour:lease:NoSuchTable")
+    finally:
+        await client.aclose()
 
 
 async def test_a_node_that_stalled_lets_go_of_the_leases_it_lost(redis_url: str) -> None:

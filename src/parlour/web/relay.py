@@ -198,11 +198,16 @@ class Relay:
                 return conn.remote
 
     async def _owner(self, table: str) -> str | None:
-        """The owner of ``table``, taking the lease if nobody (alive) holds it."""
+        """The owner of ``table``, taking the lease if nobody (alive) holds it; a table the
+        site does not have is this node's to refuse, and no lease is kept for it."""
         if table in self.leases.mine:
             return None
         owner = await self.leases.claim(table)
-        return None if owner == self.node else owner
+        if owner != self.node:
+            return owner
+        if self.lobby.store.table(table, actions=False) is None:
+            await self.leases.release([table])  # a refused request holds nothing
+        return None
 
     # -- the owner's node --------------------------------------------------------------------
 
