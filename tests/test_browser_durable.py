@@ -369,6 +369,8 @@ def test_a_finished_game_is_in_your_games_with_its_replay_and_the_statistics(
         assert page.locator("#revealed .replay-card").count() == 52
         assert "won the game" in (page.text_content("#story") or "")
         assert serious(page) == []  # the replay's end, everything revealed
+        # the story is the one live region: nothing of it is read out a second time
+        assert page.locator("#spoken p").count() == 0
         page.keyboard.press("Home")
         assert where() == f"0 of {last}" and page.is_hidden("#revealed")
         # a replay shows each Jack that could be slapped, even to a viewer who plays

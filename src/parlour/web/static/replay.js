@@ -6,6 +6,7 @@
 // (#step=N), so a link copied opens at that step.
 import { $, make } from "./lib/dom.js";
 import { hintsAlways } from "./lib/hints.js";
+import { speakNot } from "./lib/speak.js";
 import { partNode } from "./splunk/account.js";
 import { seatNames } from "./lib/names.js";
 import { history as gamesPlayed } from "./lib/ledger.js";
@@ -17,6 +18,7 @@ const PAGE = 500; // steps an answer holds at most
 const PACE = 900; // ms a step shows while playing
 
 hintsAlways(); // a replay shows every slap that was open, whatever the viewer chose to play with
+speakNot(); // the story below is read out as it is told: the tellers must not say it again
 const root = $("replay");
 const id = root.dataset.table;
 const table = { seat: null, seats: [], id, view: null, friends: true, watching: true, waiting: false };

@@ -15,8 +15,16 @@ function theRegion() {
   return region;
 }
 
+let quiet = false;
+
+// A page that reads its own lines out (the replay's story is live itself) turns the
+// tellers' speaking off, so that nothing is read twice.
+export function speakNot() {
+  quiet = true;
+}
+
 export function speak(text) {
-  if (!text || !text.trim()) return;
+  if (quiet || !text || !text.trim()) return;
   const box = theRegion();
   box.append(make("p", { text }));
   while (box.childElementCount > KEEP) box.firstElementChild.remove();
