@@ -13,7 +13,7 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 
@@ -53,17 +53,15 @@ def postgres_server() -> Iterator[str]:
                    check=True, capture_output=True)
     options = (f"-c listen_addresses=127.0.0.1 -c port={port} -c unix_socket_directories='"
                f"{home}' -c fsync=on -c max_connections=200")
-    subprocess.run(_as_postgres([str(bindir / "pg_ctl"), "-D", str(data), "-o", options,
-                                 "-l", str(home / "log"), "-w", "-t", "30", "start"]),
-                   check=True, capture_output=True)
     url = f"postgresql://parlour@127.0.0.1:{port}/postgres"
     _clusters[url] = (bindir, data, options, home)
+    postgres_start(url)
     try:
         yield url
     finally:
+        with suppress(subprocess.CalledProcessError):  # a test may have stopped it
+            postgres_stop(url)
         _clusters.pop(url, None)
-        subprocess.run(_as_postgres([str(bindir / "pg_ctl"), "-D", str(data), "-m",
-                                     "immediate", "-w", "stop"]), capture_output=True)
         shutil.rmtree(home, ignore_errors=True)
 
 
