@@ -19,8 +19,8 @@ before its event goes out. ``--store sqlite`` (the default: a SQLite file in a t
 directory), ``--store postgresql`` (a throwaway PostgreSQL cluster, started here as the
 tests start it) or ``--store memory`` (an in-memory SQLite database: the cost of the rest).
 
-Run: ``.venv/bin/python bench/bench_server.py`` (``--quick`` for a short run,
-``--screenshots docs`` to also refresh the page screenshots).
+Run: ``.venv/bin/python bench/bench_server.py`` (``--quick`` for a short run). The page
+screenshots are ``scripts/screenshots.py``'s.
 """
 
 from __future__ import annotations
@@ -49,7 +49,6 @@ from starlette.websockets import WebSocketDisconnect
 from parlour.bots import LEVELS, make_player
 from parlour.bots.base import ComputerPlayer, Decision
 from parlour.games import GAMES, new_game
-from parlour.games.slapjack import Flip
 from parlour.live import Lobby, Table
 from parlour.store import open_store
 from parlour.web import Limits, create_app
@@ -217,80 +216,6 @@ async def run_tables(count: int, seconds: float, seed: int,
             "bytes_encoded": encoded}
 
 
-# -- screenshots ----------------------------------------------------------------------------
-
-
-class Poser(ComputerPlayer):
-    """Flips every 0.3 s and leaves Jacks alone: a table that shows a Jack in a few moves."""
-
-    game = "slapjack"
-    level = "normal"
-
-    def decide(self, view: dict[str, Any], events: Sequence[dict[str, Any]]) -> Decision | None:
-        if view["turn"] == self.seat and not view["slappable"] and view["winner"] is None:
-            return Decision(Flip(self.seat), 0.3)
-        return None
-
-
-def poser(game: str, level: str, seat: int, *, seed: int | None = None) -> Poser:
-    return Poser(seat, seed=seed)
-
-
-def screenshots(directory: str) -> list[str]:
-    from playwright.sync_api import sync_playwright
-
-    args = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    ctx = multiprocessing.get_context("spawn")
-    child = ctx.Process(target=_serve_posing, args=(sock,), daemon=True)
-    child.start()
-    written = []
-    try:
-        time.sleep(1.5)
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=args)
-            for name, options in [
-                ("slapjack-desktop.png", {"viewport": {"width": 1280, "height": 800}}),
-                ("slapjack-phone.png", {"viewport": {"width": 390, "height": 844},
-                                        "is_mobile": True, "has_touch": True,
-                                        "device_scale_factor": 2}),
-            ]:
-                context = browser.new_context(**options)
-                page = context.new_page()
-                page.goto(f"http://127.0.0.1:{port}/slapjack?seed=21")
-                bar = "document.getElementById('bar').textContent"
-                page.wait_for_function(f"{bar}.startsWith('Your turn')")
-                page.click("#players-button")
-                page.click("[data-players='3']")
-                page.wait_for_function(f"{bar}.startsWith('Your turn')")
-                for _ in range(60):
-                    page.wait_for_function(f"{bar}.startsWith('Your turn') || "
-                                           f"{bar}.startsWith('Jack')")
-                    if (page.text_content("#bar") or "").startswith("Jack"):
-                        break
-                    page.keyboard.press("f")
-                    page.wait_for_timeout(60)
-                page.wait_for_timeout(400)
-                path = os.path.join(directory, name)
-                page.screenshot(path=path)
-                written.append(path)
-                context.close()
-            browser.close()
-    finally:
-        child.terminate()
-        child.join(10)
-        sock.close()
-    return written
-
-
-def _serve_posing(sock: socket.socket) -> None:
-    app = create_app(lobby=Lobby(players=poser))
-    uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
-
-
 @contextmanager
 def store_at(kind: str) -> Iterator[str]:
     """Where the benchmark's server keeps its games: a temporary SQLite file, a throwaway
@@ -314,7 +239,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--rounds", type=int, default=4000)
-    parser.add_argument("--screenshots", metavar="DIR", help="also write page screenshots")
     parser.add_argument("--store", choices=("sqlite", "postgresql", "memory"),
                         default="sqlite", help="where the server keeps its games (sqlite)")
     args = parser.parse_args(argv)
@@ -332,9 +256,6 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"CPU {load['cpu_share']:.0%}; event lag p50 {load['lag_p50_ms']:.2f} ms, "
           f"p99 {load['lag_p99_ms']:.2f} ms (target < 50), max {load['lag_max_ms']:.1f} ms")
     print(json.dumps({"round_trip": trip, "tables": load}))
-    if args.screenshots:
-        for path in screenshots(args.screenshots):
-            print("wrote", path)
     ok = trip["ratio_median"] <= 1.5 and load["lag_p99_ms"] < 50
     return 0 if ok else 1
 
