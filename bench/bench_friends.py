@@ -42,6 +42,7 @@ import websockets
 from parlour.live import Lobby, Table
 from parlour.web import create_app
 from parlour.web.guard import Gate
+from parlour.web.server import config
 
 # -- the server (child process) ------------------------------------------------------------------
 
@@ -76,9 +77,7 @@ def serve(sock: socket.socket) -> None:
     async def give() -> dict[str, Any]:
         return {"stamps": stamps, "cpu": time.process_time(), "wall": time.monotonic()}
 
-    config = uvicorn.Config(app, log_level="warning", ws_per_message_deflate=False,
-                            ws_max_size=65536)
-    uvicorn.Server(config).run(sockets=[sock])
+    uvicorn.Server(config(app)).run(sockets=[sock])
 
 
 # -- the people (worker processes) ---------------------------------------------------------------

@@ -30,39 +30,15 @@ import subprocess
 import sys
 import time
 from contextlib import ExitStack
-from dataclasses import replace
 from typing import Any
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "tests"))
 sys.path.insert(0, HERE)
 
-import uvicorn  # noqa: E402
 import websockets  # noqa: E402
-from bench_server import Idle, echo, run_tables  # noqa: E402
+from bench_server import run_tables, serve_bench_app  # noqa: E402
 from servers import new_database, postgres_server, redis_server  # noqa: E402
-
-
-def idle(game: str, level: str, seat: int, *, seed: int | None = None) -> Idle:
-    return Idle(seat, seed=seed)
-
-
-def serve_node(sock: socket.socket, db: str, redis: str) -> None:
-    """A child process: one node, computer players that never move, and an echo route."""
-    from parlour.games import GAMES
-    from parlour.live import Lobby
-    from parlour.store import open_store
-    from parlour.web import Limits, create_app
-    from parlour.web.guard import Gate
-
-    pacing = {"slapjack": replace(GAMES["slapjack"].spec.pacing, at_field=None)}
-    lobby = Lobby(players=idle, pacing=pacing, store=open_store(db))
-    app = create_app(lobby=lobby, limits=Limits(rate=None), redis=redis,
-                     gate=None if redis else Gate(rate=None))
-
-    app.add_api_websocket_route("/echo", echo)
-    uvicorn.Server(uvicorn.Config(app, log_level="warning", ws_per_message_deflate=False)
-                   ).run(sockets=[sock])
 
 
 def start_nodes(count: int, db: str, redis: str) -> tuple[list[str], list[Any]]:
@@ -72,7 +48,7 @@ def start_nodes(count: int, db: str, redis: str) -> tuple[list[str], list[Any]]:
         sock = socket.socket()
         sock.bind(("127.0.0.1", 0))
         urls.append(f"ws://127.0.0.1:{sock.getsockname()[1]}")
-        proc = ctx.Process(target=serve_node, args=(sock, db, redis), daemon=True)
+        proc = ctx.Process(target=serve_bench_app, args=(sock, db, redis), daemon=True)
         proc.start()
         procs.append(proc)
         sock.close()

@@ -52,6 +52,8 @@ from parlour.games import GAMES, new_game
 from parlour.live import Lobby, Table
 from parlour.store import open_store
 from parlour.web import Limits, create_app
+from parlour.web.guard import Gate
+from parlour.web.server import config
 
 PACING = {name: cls.spec.pacing for name, cls in GAMES.items()}
 
@@ -80,15 +82,16 @@ async def echo(ws: WebSocket) -> None:
         return
 
 
-def serve_bench_app(sock: socket.socket, db: str) -> None:
-    """The child process: the real app with its store at ``db`` (one-slap filter off) plus
-    a bare echo route."""
+def serve_bench_app(sock: socket.socket, db: str, redis: str | None = None) -> None:
+    """The child process: the real app with its store at ``db`` (one-slap filter off, no
+    rate limits; with ``redis``, a node of a site), as ``parlour serve`` serves it, plus a
+    bare echo route."""
     pacing = {"slapjack": replace(PACING["slapjack"], at_field=None)}
     lobby = Lobby(players=idle, pacing=pacing, store=open_store(db))
-    app = create_app(lobby=lobby, limits=Limits(rate=None))
+    app = create_app(lobby=lobby, limits=Limits(rate=None), redis=redis,
+                     gate=None if redis else Gate(rate=None))
     app.add_api_websocket_route("/echo", echo)
-    config = uvicorn.Config(app, log_level="warning", ws_per_message_deflate=False)
-    uvicorn.Server(config).run(sockets=[sock])
+    uvicorn.Server(config(app)).run(sockets=[sock])
 
 
 async def round_trips(url: str, rounds: int, block: int) -> dict[str, list[float]]:

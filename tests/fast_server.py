@@ -25,7 +25,7 @@ from parlour.games import GAMES
 from parlour.live import Lobby
 from parlour.store import StoreError, open_store
 from parlour.web import create_app
-from parlour.web.server import bind, url_of
+from parlour.web.server import bind, config, url_of
 
 #: Slapjack's test pacing; the other games' own, without their pauses
 PACING = {**{name: replace(cls.spec.pacing, pause={}) for name, cls in GAMES.items()},
@@ -44,8 +44,7 @@ def main() -> int:
     redis = sys.argv[2] if len(sys.argv) > 2 else None
     app = create_app(lobby=lobby, resume=True, redis=redis)
     print(url_of(sock), flush=True)
-    uvicorn.Server(uvicorn.Config(app, log_level="warning", ws_per_message_deflate=False,
-                                  timeout_graceful_shutdown=2)).run(sockets=[sock])
+    uvicorn.Server(config(app, timeout_graceful_shutdown=2)).run(sockets=[sock])
     return 0
 
 
