@@ -197,6 +197,27 @@ async def test_a_game_nobody_has_moved_at_yet_comes_back_by_its_token(db: str) -
     lobby.close()
 
 
+async def test_a_start_the_store_cannot_keep_changes_no_seat_and_can_be_tried_again(
+        db: str) -> None:
+    lobby = Lobby(store=open_store(db), players=quick_players, decks=quick_decks)
+    host = lobby.create(command(type="create", game="slapjack", players=3, name="Ann"))
+    before = [(seat.name, seat.kind) for seat in host.room.seats]
+    keep = lobby.store.set_seats
+
+    def broken(*args: Any, **kwargs: Any) -> None:
+        raise OSError("the disk is full")
+
+    lobby.store.set_seats = broken  # type: ignore[method-assign]
+    with pytest.raises(OSError):
+        lobby.begin(host)
+    assert [(seat.name, seat.kind) for seat in host.room.seats] == before
+    assert not host.room.started
+    lobby.store.set_seats = keep  # type: ignore[method-assign]
+    table = lobby.begin(host)  # the retry fills the free seats with computers that play
+    assert sorted(table.computers) == [1, 2]
+    lobby.close()
+
+
 def _fast(game: str) -> Callable[..., ComputerPlayer[Any]]:
     def make(name: str, level: str, seat: int, *, seed: int | None = None
              ) -> ComputerPlayer[Any]:

@@ -13,10 +13,13 @@ calls it at the transport boundary for every event it sends.
 >>> e
 Event('swap', {'player': 0, 'target': 1}, {0: {'got': 'fool'}, 1: {'got': '7'}})
 
-An event is a value: nothing changes it once it is built, so one event object may stand for
-every time the same thing happens. A game's most frequent events can be
-:class:`PublicEvent` subclasses, whose data are their own attributes: one small object where
-a plain event is two, itself and its data dict.
+An event is a value: nothing in Parlour changes one once it is built, so one event object may
+stand for every time the same thing happens (Splunk shares its new-base and wrong-slap
+events between games). A reader gets copies of the dicts (``data``, ``seen_by``), but the
+lists inside them (a call's cards) are the event's own: read them, never change them.
+
+A game's most frequent events can be :class:`PublicEvent` subclasses, whose data are their
+own attributes: one small object where a plain event is two, itself and its data dict.
 
 >>> class Flip(PublicEvent):
 ...     '''``flip``: ``player`` turned ``card`` over.'''
@@ -98,8 +101,8 @@ class PublicEvent(Event):
     and its data dict are up to three allocations (the event, the dict, the dict's keys),
     made, kept as long as the game and freed with it: for the events of nearly every move
     (Splunk's ``play``) that was most of the time of a checked move. This is one
-    allocation. ``data`` is built when read, a new dict each time, so no reader can change
-    the event; the three slots inherited from :class:`Event` stay empty.
+    allocation. ``data`` is built when read, a new dict each time (the values in it are the
+    event's own); the three slots inherited from :class:`Event` stay empty.
     """
 
     __slots__ = ()

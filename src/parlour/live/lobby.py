@@ -299,13 +299,16 @@ class Lobby:
             raise Refused("only the host starts the game", "not_host")
         if room.started:
             raise Refused("the game has started", "started")
-        computers: dict[int, AnyPlayer] = {}
-        for s in room.free():
+        free, before = room.free(), list(room.seats)
+        for s in free:
             room.seats[s] = Seat(f"Computer {s}", "computer")
-            computers[s] = self._computer(room, s, None)
-        keep_seats(self.store, room)
-        self.store.set_phase(room.id, Phase.PLAYING.value)
-        table = self._start(room, computers)
+        try:
+            keep_seats(self.store, room)
+            self.store.set_phase(room.id, Phase.PLAYING.value)
+        except Exception:
+            room.seats[:] = before  # not stored: the room is as it was, and begin may be retried
+            raise
+        table = self._start(room, {s: self._computer(room, s, None) for s in free})
         for link in room.links:
             if link.play:
                 link.unwatch = table.watch(link.seat, link.send)
