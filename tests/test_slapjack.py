@@ -59,6 +59,10 @@ def test_j1_dealt_one_at_a_time_from_seat_0_with_extra_cards_to_the_first_seats(
     assert g.view(None)["turn"] == 0
     flipped = [g.apply(Flip(seat))[0].public()["card"] for seat in (0, 1, 2, 0)]
     assert flipped == ["2H", "4H", "5H", "3H"]
+    # what a replay reveals at the end: each seat's cards as dealt, however the game went
+    hands = g.hands_dealt()
+    assert [len(h) for h in hands] == [18, 17, 17]
+    assert [h[:2] for h in hands] == [["2H", "3H"], ["4H", hands[1][1]], ["5H", hands[2][1]]]
 
 
 def test_j1_nobody_sees_any_stack_not_even_their_own() -> None:

@@ -64,6 +64,7 @@ def test_p1_deal_26_each_one_at_a_time_from_seat_0() -> None:
     # Dealt alternately from seat 0, first card dealt is the top: seat 0's third card is 3S.
     assert only(game.apply(Play(0, 0)), "play")["card"] == "3S"
     assert only(game.apply(Play(1, 0)), "play")["card"] == "3H"
+    assert [hand[:3] for hand in game.hands_dealt()] == [["AS", "2S", "3S"], ["AH", "2H", "3H"]]
 
 
 def test_p1_jokers_option_deals_27_each() -> None:

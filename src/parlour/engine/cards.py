@@ -19,11 +19,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any, NewType
+from typing import Any, NewType, TypeVar
 
 from parlour.engine.errors import RecordError
 
 Card = NewType("Card", str)
+T = TypeVar("T")
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -31,7 +32,6 @@ JOKERS: tuple[Card, ...] = (Card("X1"), Card("X2"))
 
 _STANDARD: tuple[Card, ...] = tuple(Card(r + s) for s in SUITS for r in RANKS)
 ALL_CARDS: frozenset[Card] = frozenset(_STANDARD) | frozenset(JOKERS)
-
 
 #: The unshuffled decks as constant tuples: 52 cards, and 54 with the two jokers.
 STANDARD_DECK: tuple[Card, ...] = _STANDARD
@@ -41,6 +41,16 @@ JOKER_DECK: tuple[Card, ...] = _STANDARD + JOKERS
 def standard_deck(*, jokers: bool = False) -> list[Card]:
     """A fresh, unshuffled deck: 52 cards, or 54 with the two jokers."""
     return list(JOKER_DECK if jokers else _STANDARD)
+
+
+def deal_one_at_a_time(deck: Sequence[T], players: int) -> list[list[T]]:
+    """``deck`` (top first) dealt one card at a time from seat 0 until it is gone: each
+    seat's cards, the first dealt to it first (its top card, in Slapjack and Splunk).
+
+    >>> deal_one_at_a_time(["AS", "KD", "7H", "2C", "5S"], 2)
+    [['AS', '7H', '5S'], ['KD', '2C']]
+    """
+    return [list(deck[seat::players]) for seat in range(players)]
 
 
 def parse_card(text: object) -> Card:

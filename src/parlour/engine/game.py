@@ -127,6 +127,12 @@ class Game(ABC):
             return "the game is over"
         return rules[0](self, action)
 
+    def hands_dealt(self) -> list[list[Any]] | None:
+        """Each seat's cards as the game dealt them at its start, first dealt first, for a
+        finished game's replay to reveal; ``None`` where there is no one deal to show (a
+        game dealt again every round)."""
+        return None
+
     def legal_json(self, seat: int | None) -> list[dict[str, Any]]:
         """The actions open to ``seat`` now, as a seat sends them (no ``player``); none for a
         spectator. Every view carries this as ``legal``."""

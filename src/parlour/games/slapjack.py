@@ -30,7 +30,7 @@ from collections import deque
 from typing import Any, Literal, TypedDict
 
 from parlour.engine import Action, Event, Game, GameSpec, Outcome, Pacing, Termination
-from parlour.engine.cards import Card, standard_deck
+from parlour.engine.cards import Card, deal_one_at_a_time, standard_deck
 
 
 class Flip(Action, kind="flip"):
@@ -143,10 +143,9 @@ class Slapjack(Game):
 
     def _setup(self, events: list[Event]) -> None:
         n = self.players
-        self.stacks = [deque() for _ in range(n)]
         # J1: dealt one at a time from seat 0; the first card dealt to you is your top card.
-        for i, card in enumerate(self.chance.deck(standard_deck())):
-            self.stacks[i % n].append(card)
+        deck = self.chance.deck(standard_deck())
+        self.stacks = [deque(cards) for cards in deal_one_at_a_time(deck, n)]
         self.pile = []  # bottom first; face-down penalty cards go in at index 0
         self.out = [False] * n
         self.players_in = n
@@ -156,6 +155,9 @@ class Slapjack(Game):
         self.turn: int | None = 0  # J1: seat 0 flips first
         self.winner: int | None = None
         events.append(Event("deal", DealEvent(cards=[len(s) for s in self.stacks])))
+
+    def hands_dealt(self) -> list[list[Card]]:
+        return deal_one_at_a_time(self.chance.used_decks[0], self.players)  # J1
 
     # -- checks ------------------------------------------------------------------------------
 

@@ -52,7 +52,7 @@ from collections.abc import Iterable
 from typing import Any, Literal, TypedDict, get_args
 
 from parlour.engine import Action, Event, Game, GameSpec, Option, Outcome, Pacing, Termination
-from parlour.engine.cards import ALL_CARDS, JOKER_DECK, STANDARD_DECK, Card
+from parlour.engine.cards import ALL_CARDS, JOKER_DECK, STANDARD_DECK, Card, deal_one_at_a_time
 from parlour.engine.events import PublicEvent
 
 STACKS = 4
@@ -345,7 +345,7 @@ class Splunk(Game):
         jokers: bool = self.options["jokers"]
         deck = self.chance.deck(JOKER_DECK if jokers else STANDARD_DECK)
         # P1: dealt one at a time from seat 0; the first card dealt to you is your top card.
-        p0, p1 = deque(deck[0::2]), deque(deck[1::2])
+        p0, p1 = (deque(cards) for cards in deal_one_at_a_time(deck, 2))
         self.piles = [p0, p1]
         deal = DealEvent([len(p0), len(p1)], jokers)
         # P2: seat 0's top two cards are the bases of stacks 0 and 1, seat 1's of 2 and 3.
@@ -365,6 +365,9 @@ class Splunk(Game):
         events.append(deal)
         events += [BASE_EVENTS["setup"][slot // 2][slot] for slot in range(STACKS)]
         events.append(FirstEvent(first))
+
+    def hands_dealt(self) -> list[list[Card]]:
+        return deal_one_at_a_time(self.chance.used_decks[0], 2)  # P1
 
     # -- checks ------------------------------------------------------------------------------
     # The base class has checked the seat and that the game is not over; each kind of

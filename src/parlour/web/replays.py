@@ -34,6 +34,12 @@ def finished_record(store: Store, table_id: str) -> dict[str, Any]:
     record["seats"] = [{"name": seat.name, "kind": seat.kind} for seat in table.seats]
     record["finished"] = table.finished
     record["times"] = table.times
+    try:  # what the replay reveals at its end: each seat's cards as dealt, from the game
+        record["dealt"] = game_class(table.game)(
+            table.players, options=table.options, decks=table.decks, shuffles=table.shuffles
+        ).hands_dealt()
+    except GameError:
+        record["dealt"] = None
     return record
 
 
