@@ -364,6 +364,10 @@ class Lobby:
 
     # -- who is there -------------------------------------------------------------------------
 
+    def seats_here(self, token: str) -> bool:
+        """Whether ``token`` names a seat of a table in memory here (no store is asked)."""
+        return token_hash(token) in self._places
+
     def find(self, token: str) -> Seating | None:
         """The seat that ``token`` names, its room brought back from the store if it was put
         away (or the server restarted); ``None`` if it names none."""

@@ -183,6 +183,8 @@ class Relay:
             case p.Start() | p.Create():
                 return None
             case p.Resume(token=token) | p.Join(token=str(token)):
+                if self.lobby.seats_here(token):
+                    return None  # its table is here: no need to ask the database where
                 found = self.lobby.store.find_token(token_hash(token))
                 if found is None:
                     return None if isinstance(command, p.Resume) else await self._owner(
