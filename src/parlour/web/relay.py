@@ -387,10 +387,7 @@ class SiteGate(Gate):
     async def refresh(self, redis: Any, node: str, address: str) -> None:
         """Reads how many sockets ``address`` has on the other nodes (before admitting one
         more: one Redis round trip per new socket)."""
-        held = await redis.hgetall(f"parlour:addr:{address}")
-        self.elsewhere[address] = sum(
-            int(v) for k, v in held.items()
-            if (k.decode() if isinstance(k, bytes) else k) != node)
+        self.elsewhere[address] = _others(await redis.hgetall(f"parlour:addr:{address}"), node)
 
     async def sync(self, redis: Any, node: str) -> None:
         """Adds this node's counts to the site's and reads the site's back."""
@@ -409,10 +406,9 @@ class SiteGate(Gate):
                 pipe.hgetall(f"parlour:addr:{address}")
             results = await pipe.execute()
         counts = results[len(results) - len(addresses):]
-        self.elsewhere = {address: sum(int(v) for k, v in held.items()
-                                       if (k.decode() if isinstance(k, bytes) else k) != node)
+        self.elsewhere = {address: _others(held, node)
                           for address, held in zip(addresses, counts, strict=True)}
         rates = results[2 * len(addresses):2 * len(addresses) + 2 * len(sent):2]
-        limit = (self.rate or float("inf")) * 1.0 + self.burst
+        limit = (self.rate or float("inf")) + self.burst  # a second's messages, and a burst
         self._throttled = {address for address, total in zip(sent, rates, strict=True)
                            if int(total) > limit}
