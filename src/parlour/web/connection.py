@@ -24,7 +24,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from parlour.live import Lobby, Refused, Room, Seating
 from parlour.live import protocol as p
-from parlour.web.guard import Gate
+from parlour.web.guard import Gate, TokenBucket
 from parlour.wire import dumps
 
 log = logging.getLogger(__name__)
@@ -91,8 +91,8 @@ class Connection:
         self._sending = False
         self._replying = False
         self._cut_off = False
-        self._tokens = float(limits.burst)
-        self._refilled = time.monotonic()
+        self._bucket = (TokenBucket(limits.rate, limits.burst) if limits.rate is not None
+                        else None)
         self._warned = 0.0
         self._dropped = 0  # messages dropped in the current flood
         self._last_drop = 0.0
@@ -206,14 +206,10 @@ class Connection:
     def _allow(self) -> bool:
         """Whether to handle the next frame: within this connection's rate, and within its
         address's (:class:`~parlour.web.guard.Gate`). A dropped frame is never parsed."""
-        rate = self.limits.rate
-        if rate is None:
+        if self._bucket is None:
             return True
         now = time.monotonic()
-        self._tokens = min(float(self.limits.burst), self._tokens + (now - self._refilled) * rate)
-        self._refilled = now
-        if self._tokens >= 1.0:
-            self._tokens -= 1.0
+        if self._bucket.take():
             if self.gate is None or self.gate.allow(self.address):
                 return True
             self._warn(now)  # the address's other sockets used up its share

@@ -260,7 +260,7 @@ def redact_logs() -> None:
 
 # -- sockets per address -------------------------------------------------------------------------
 
-class _Bucket:
+class TokenBucket:
     """A token bucket: ``rate`` a second on average, ``burst`` at once."""
 
     __slots__ = ("burst", "rate", "refilled", "tokens")
@@ -293,8 +293,8 @@ class _Address:
     def __init__(self, gate: Gate) -> None:
         self.open = 0
         self.idle = 0
-        self.messages = _Bucket(gate.rate, gate.burst) if gate.rate is not None else None
-        self.connects = _Bucket(gate.connect_rate, gate.connect_burst)
+        self.messages = TokenBucket(gate.rate, gate.burst) if gate.rate is not None else None
+        self.connects = TokenBucket(gate.connect_rate, gate.connect_burst)
 
 
 class Gate:
