@@ -48,6 +48,7 @@ import time
 from typing import Any
 
 import websockets
+from figures import percentile
 
 PROBE = "127.0.0.4"
 ONE_FLOODER = "127.0.0.2"
@@ -266,13 +267,6 @@ def stats_now(port: int) -> dict[str, Any]:
     return answer
 
 
-def pct(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
 def run(name: str, scenario: dict[str, Any], seconds: float) -> dict[str, Any]:
     ctx = multiprocessing.get_context("spawn")
     sock = socket.socket()
@@ -329,9 +323,10 @@ def run(name: str, scenario: dict[str, Any], seconds: float) -> dict[str, Any]:
         sock.close()
     lags = after["lags"]
     return {"scenario": name, "pings": len(rtts),
-            "ping_p50_ms": 1000 * pct(rtts, 0.5), "ping_p99_ms": 1000 * pct(rtts, 0.99),
-            "lag_p99_ms": 1000 * pct(lags, 0.99), "lag_max_ms": 1000 * max(lags or [0]),
-            "own_lag_p99_ms": 1000 * pct(after["own"], 0.99),
+            "ping_p50_ms": 1000 * percentile(rtts, 0.5),
+            "ping_p99_ms": 1000 * percentile(rtts, 0.99),
+            "lag_p99_ms": 1000 * percentile(lags, 0.99), "lag_max_ms": 1000 * max(lags or [0]),
+            "own_lag_p99_ms": 1000 * percentile(after["own"], 0.99),
             "server_cpu": (after["cpu"] - cpu0) / wall, "gc_max_ms": 1000 * after["gc_max"],
             "clients": clients}
 

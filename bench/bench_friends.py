@@ -38,6 +38,7 @@ from typing import Any
 import httpx
 import uvicorn
 import websockets
+from figures import percentile
 
 from parlour.live import Lobby, Table
 from parlour.web import create_app
@@ -204,10 +205,6 @@ def worker(args: tuple[str, int, float, int, int, float]) -> list[tuple[str, int
 
 
 # -- the run -------------------------------------------------------------------------------------
-
-
-def percentile(values: Sequence[float], q: float) -> float:
-    return values[min(len(values) - 1, max(0, int(len(values) * q) - 1))]
 
 
 def run(tables: int, seconds: float, max_moves: int, workers: int) -> dict[str, Any]:

@@ -25,7 +25,6 @@ import os
 import random
 import signal
 import socket
-import statistics
 import subprocess
 import sys
 import time
@@ -38,6 +37,7 @@ sys.path.insert(0, HERE)
 
 import websockets  # noqa: E402
 from bench_server import run_tables, serve_bench_app  # noqa: E402
+from figures import latency_us  # noqa: E402
 from servers import new_database, postgres_server, redis_server  # noqa: E402
 
 
@@ -114,9 +114,7 @@ async def round_trips(owner: str, other: str, rounds: int) -> dict[str, Any]:
                 times["owner"].append(time.perf_counter() - t)
     out: dict[str, Any] = {}
     for kind, values in times.items():
-        values.sort()
-        out[kind] = {"median_us": statistics.median(values) * 1e6,
-                     "p99_us": values[int(len(values) * 0.99) - 1] * 1e6}
+        out[kind] = latency_us(values)
     return out
 
 

@@ -32,7 +32,6 @@ import multiprocessing
 import os
 import random
 import socket
-import statistics
 import sys
 import tempfile
 import time
@@ -44,6 +43,7 @@ from typing import Any
 import uvicorn
 import websockets
 from fastapi import WebSocket
+from figures import latency_us, percentile
 from starlette.websockets import WebSocketDisconnect
 
 from parlour.bots import LEVELS, make_player
@@ -151,9 +151,7 @@ def bench_round_trip(rounds: int, db: str) -> dict[str, Any]:
         sock.close()
     out: dict[str, Any] = {"rounds": rounds}
     for kind, values in times.items():
-        values.sort()
-        out[kind] = {"median_us": statistics.median(values) * 1e6,
-                     "p99_us": values[int(len(values) * 0.99) - 1] * 1e6}
+        out[kind] = latency_us(values)
     out["ratio_median"] = out["slap"]["median_us"] / out["echo"]["median_us"]
     return out
 
@@ -215,7 +213,7 @@ async def run_tables(count: int, seconds: float, seed: int,
             "moves_per_s": round(moves / elapsed), "games_finished": games,
             "cpu_share": round(cpu / elapsed, 3), "lag_samples": len(lags),
             "lag_p50_ms": lags[len(lags) // 2] * 1e3,
-            "lag_p99_ms": lags[int(len(lags) * 0.99) - 1] * 1e3, "lag_max_ms": lags[-1] * 1e3,
+            "lag_p99_ms": percentile(lags, 0.99) * 1e3, "lag_max_ms": lags[-1] * 1e3,
             "bytes_encoded": encoded}
 
 

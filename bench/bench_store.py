@@ -101,19 +101,17 @@ def resume_time(kind: str, tables: int, records: list[dict[str, Any]]) -> dict[s
             "bring_back_one_ms": back * 1e3}
 
 
-def bytes_per_game(kind: str, records: list[dict[str, Any]]) -> dict[str, float]:
+def bytes_per_game(records: list[dict[str, Any]]) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as home:
         path = os.path.join(home, "size.db")
         store = open_store(path)
-        empty = None
+        store._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        empty = os.path.getsize(path)  # the schema alone
         for i, record in enumerate(records):
-            if empty is None:
-                store._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-                empty = os.path.getsize(path)
             keep(store, f"g{i}", record, finish=True)
         store._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         store._conn.execute("VACUUM")
-        size = os.path.getsize(path) - (empty or 0)
+        size = os.path.getsize(path) - empty
         store.close()
     as_json = sum(len(json.dumps(r, separators=(",", ":"))) for r in records)
     return {"bytes_per_game": size / len(records), "json_bytes_per_game": as_json / len(records),
@@ -151,7 +149,7 @@ def main() -> int:
               f" {resume['resume_all_s']:.2f} s ({resume['per_table_ms']:.2f} ms a table); "
               f"bring one back: {resume['bring_back_one_ms']:.1f} ms")
     for name, games_of in records.items():
-        size = bytes_per_game("sqlite", games_of)
+        size = bytes_per_game(games_of)
         out.setdefault("bytes", {})[name] = size
         print(f"{name:10s} SQLite bytes per finished game: {size['bytes_per_game']:,.0f} "
               f"(record as JSON {size['json_bytes_per_game']:,.0f}, ratio "
