@@ -198,6 +198,11 @@ class Store:
     def version(self) -> int:
         return int(self._run("SELECT version FROM parlour_schema").fetchone()[0])
 
+    def commit_soon(self) -> None:
+        """PostgreSQL: commits from now on return once the server has them, not its disk
+        (see the module docstring)."""
+        self._conn.execute(COMMIT_SOON)
+
     def close(self) -> None:
         self._conn.close()
         if self._lock is not None:
@@ -427,24 +432,28 @@ def _open_sqlite(path: str) -> Store:
         raise
 
 
+#: PostgreSQL: a commit returns once the server has it, its disk a moment later.
+COMMIT_SOON = "SET synchronous_commit TO off"
+
+
 def _open_postgres(url: str) -> Store:
     import psycopg
 
     where = without_password(url)
 
-    def connect() -> Any:
+    def connect(durable: bool = False) -> Any:
         # a commit has reached the database server when it returns (a killed Parlour loses
         # nothing) and its disk a moment later (WAL writer): milliseconds saved per move
         conn = psycopg.connect(url, autocommit=True, connect_timeout=5)
-        conn.execute("SET synchronous_commit TO off")
+        if not durable:
+            conn.execute(COMMIT_SOON)
         return conn
 
     try:
         # migrations commit durably; then every move commits without waiting for the disk:
         # the same promise as SQLite's WAL with synchronous=NORMAL, see the module docstring
-        store = Store(psycopg.connect(url, autocommit=True, connect_timeout=5), where,
-                      postgres=True, reconnect=connect)
-        store._conn.execute("SET synchronous_commit TO off")
+        store = Store(connect(durable=True), where, postgres=True, reconnect=connect)
+        store.commit_soon()
         return store
     except psycopg.Error as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
