@@ -32,7 +32,8 @@ T = TypeVar("T")
 class Chance:
     """The single source of randomness of one game."""
 
-    __slots__ = ("_decks", "_rng", "_shuffles", "seed", "used_decks", "used_shuffles")
+    __slots__ = ("_decks", "_rng", "_shared", "_shuffles", "seed", "used_decks",
+                 "used_shuffles")
 
     def __init__(
         self,
@@ -43,6 +44,8 @@ class Chance:
         self.seed = seed
         # made on first use: a replay whose record gives every outcome never seeds one
         self._rng: random.Random | None = None
+        # True while this Chance's generator is shared with a clone's: see clone()
+        self._shared = False
         self._decks: deque[list[Any]] = deque(list(d) for d in decks)
         self._shuffles: deque[list[Any]] = deque(list(s) for s in shuffles)
         self.used_decks: list[list[Any]] = []
@@ -56,7 +59,48 @@ class Chance:
             seed = self.seed
             rng = self._rng = (random.Random(seed) if seed is not None
                                else random.SystemRandom())
+        elif self._shared:
+            self._shared = False
+            if type(rng) is not random.SystemRandom:  # the OS's keeps no state to copy
+                own = random.Random.__new__(random.Random)
+                own.setstate(rng.getstate())
+                rng = self._rng = own
         return rng
+
+    def clone(self) -> Chance:
+        """An independent copy that draws exactly what this one would draw next.
+
+        Copying a generator's state costs more than copying a whole game of cards (its
+        624 words are read out one by one), and most copies (a planner's) never draw: so
+        the two share the generator, copy on write, and whichever draws first while it is
+        shared draws from a copy of its own. A copy of a game with no seed shares the
+        operating system's generator and so draws fresh, unpredictable outcomes, as the
+        original does: nothing can replay those."""
+        new = Chance.__new__(Chance)
+        new.seed = self.seed
+        new._rng = self._rng
+        if self._rng is not None:
+            new._shared = self._shared = True
+        else:
+            new._shared = False
+        # the orders in these lists are never changed once drawn: copy the lists only
+        new._decks = self._decks.copy()
+        new._shuffles = self._shuffles.copy()
+        new.used_decks = self.used_decks.copy()
+        new.used_shuffles = self.used_shuffles.copy()
+        return new
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = {name: getattr(self, name) for name in self.__slots__}
+        if type(self._rng) is random.SystemRandom:  # keeps no state: made again when read
+            state["_rng"] = "os"
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        if state.get("_rng") == "os":
+            state = {**state, "_rng": random.SystemRandom()}
+        for name, value in state.items():
+            setattr(self, name, value)
 
     def deck(self, cards: Sequence[T]) -> list[T]:
         """The order of a fresh deal of ``cards``, top (first dealt) first."""

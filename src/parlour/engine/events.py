@@ -87,6 +87,19 @@ class Event:
 
     __hash__ = None  # type: ignore[assignment]
 
+    # An event is a value: a copy of a game (Game.clone, copy.deepcopy) shares its events
+    # rather than copying them, and a pickle rebuilds one through its constructor (the
+    # shared empty NO_PRIVATE, a read-only mapping proxy, cannot be pickled itself).
+    def __copy__(self) -> Event:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Event:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        private = None if self._private is NO_PRIVATE else self._private
+        return (Event, (self.type, self._data, private))
+
     def __repr__(self) -> str:
         if self.private:
             return f"Event({self.type!r}, {dict(self.data)!r}, {dict(self.private)!r})"
@@ -122,3 +135,16 @@ class PublicEvent(Event):
     @property
     def private(self) -> Mapping[int, Mapping[str, Any]]:
         return NO_PRIVATE
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # the fields, not the constructor's arguments (a subclass may fix one, as Splunk's
+        # slap_ignored does its reason); ``type`` is the class's, not a slot's
+        return (_rebuild_public, (type(self), tuple(getattr(self, f) for f in self.fields)))
+
+
+def _rebuild_public(cls: type[PublicEvent], values: tuple[Any, ...]) -> PublicEvent:
+    """A pickled :class:`PublicEvent` back from its class and its fields' values."""
+    event = object.__new__(cls)
+    for name, value in zip(cls.fields, values, strict=True):
+        object.__setattr__(event, name, value)
+    return event

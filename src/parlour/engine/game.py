@@ -28,9 +28,10 @@ beside ``push_san``.
 
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from parlour.engine.actions import Action, parse_action
 from parlour.engine.chance import Chance
@@ -42,6 +43,8 @@ from parlour.engine.spec import GameSpec
 #: a game's ``_why_not_<kind>`` and ``_do_<kind>``, as plain functions of (game, action, ...)
 Check = Callable[[Any, Any], str | None]
 Do = Callable[[Any, Any, list[Event] | None], None]
+#: the attributes every game has that :meth:`Game.clone` copies itself
+_ENGINE_STATE = frozenset({"players", "seed", "chance", "options", "history", "events"})
 
 
 class Game(ABC):
@@ -179,6 +182,49 @@ class Game(ABC):
 
     def parse_action(self, obj: object, *, player: int | None = None) -> Action:
         return parse_action(obj, self.action_kinds, player=player)
+
+    # -- copies ----------------------------------------------------------------------------
+
+    def clone(self) -> Self:
+        """An independent copy of the game as it stands: fed the same actions, it gives the
+        same events, views, outcome and record as this game would, and playing either one
+        leaves the other as it was. A copy, not a replay: it costs about as much as the
+        state (the history and events are copied as lists: actions and events are values,
+        shared between the two).
+
+        Chance goes on as it would have: a seeded game's clone draws the same next deck,
+        an unseeded one's draws fresh from the operating system (:meth:`Chance.clone`).
+        ``copy.copy``, ``copy.deepcopy`` and ``pickle`` give the same independent game."""
+        new = object.__new__(type(self))
+        state = self.__dict__.copy()
+        state["history"] = self.history.copy()
+        state["events"] = self.events.copy()
+        state["options"] = self.options.copy()
+        state["chance"] = self.chance.clone()
+        new.__dict__ = state
+        self._copy_state(state)
+        return new
+
+    def _copy_state(self, state: dict[str, Any]) -> None:
+        """Gives the clone whose attributes are ``state`` (a copy of this game's
+        ``__dict__``, the engine's own already copied) its own copy of every container the
+        rules change in place. This default deep-copies every attribute the engine does not
+        own, which is right for any game; a game overrides it with the few copies it needs,
+        which is what makes a clone cheap."""
+        memo: dict[int, Any] = {}
+        for name, value in state.items():
+            if name not in _ENGINE_STATE:
+                state[name] = copy.deepcopy(value, memo)
+
+    def __copy__(self) -> Self:
+        # a "shallow" copy that shared its piles with the original would be two games
+        # changing one state: a copy of a game is always a clone
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        new = self.clone()
+        memo[id(self)] = new
+        return new
 
     def record(self) -> dict[str, Any]:
         """The game record (``shared/spec/records.md``) with every chance outcome explicit."""

@@ -408,6 +408,22 @@ class Slabberjan(Game):
         self._orders: dict[int, list[int]] = {}
         self._deal(events)
 
+    def _copy_state(self, state: dict[str, Any]) -> None:
+        # Every list a clone might change in place is its own, the deal's and the bag's
+        # too: the rules only read those, but a planner that samples the hidden pieces
+        # writes its guesses into a clone. A fact learned and a reveal are never changed
+        # once made; the cached seat orders are replaced, never changed, except _orders,
+        # which gains an entry per dealer.
+        state["chips"] = self.chips.copy()
+        state["out"] = self.out.copy()
+        state["hands"] = self.hands.copy()
+        state["dealt"] = self.dealt.copy()
+        state["bag"] = self.bag.copy()
+        state["set_aside"] = self.set_aside.copy()
+        state["shown"] = self.shown.copy()
+        state["learned"] = {seat: facts.copy() for seat, facts in self.learned.items()}
+        state["_orders"] = self._orders.copy()
+
     def _deal(self, events: list[Event] | None) -> None:
         """S2: a fresh deck; pieces drawn from its top starting left of the dealer."""
         deck = self.chance.deck(PIECES)

@@ -159,6 +159,12 @@ class Slapjack(Game):
     def hands_dealt(self) -> list[list[Card]]:
         return deal_one_at_a_time(self.chance.used_decks[0], self.players)  # J1
 
+    def _copy_state(self, state: dict[str, Any]) -> None:
+        # the stacks, the pile and who is out change in place; the rest is numbers and seats
+        state["stacks"] = [stack.copy() for stack in self.stacks]
+        state["pile"] = self.pile.copy()
+        state["out"] = self.out.copy()
+
     # -- checks ------------------------------------------------------------------------------
 
     # The base class has checked the seat and that the game is not over; each kind of

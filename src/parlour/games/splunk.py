@@ -369,6 +369,11 @@ class Splunk(Game):
     def hands_dealt(self) -> list[list[Card]]:
         return deal_one_at_a_time(self.chance.used_decks[0], 2)  # P1
 
+    def _copy_state(self, state: dict[str, Any]) -> None:
+        # the piles and stacks change in place; the rest is numbers, seats and None
+        state["piles"] = [pile.copy() for pile in self.piles]
+        state["stacks"] = [stack.copy() for stack in self.stacks]
+
     # -- checks ------------------------------------------------------------------------------
     # The base class has checked the seat and that the game is not over; each kind of
     # action has its own check (``_why_not_<kind>``) and its own move (``_do_<kind>``).
