@@ -1,11 +1,25 @@
 """Computer players on a clock: one scheduler for simulations and for live tables.
 
 After the setup and after every applied action (a computer's or a person's), every computer
-player is asked ``decide(view(seat), events as seat sees them)``. Its answer is put on the
-clock at ``now + delay`` and replaces whatever that seat had pending (an answer of ``None``
-just drops it), so a slap planned for a card that has since been covered never happens. A
-game's :class:`~parlour.engine.Pacing` holds some actions back after some events (ruling
-J10: after a pile is taken a computer waits before flipping), at each computer's own speed.
+player whose view changed is asked ``decide(view(seat), events as seat sees them)``. Its
+answer is put on the clock at ``then + delay``, where ``then`` is the moment of the change
+it answers, and replaces whatever that seat had pending (an answer of ``None`` just drops
+it), so a slap planned for a card that has since been covered never happens. A game's
+:class:`~parlour.engine.Pacing` holds some actions back after some events (ruling J10:
+after a pile is taken a computer waits before flipping), at each computer's own speed.
+
+A computer's reaction is timed from what it reacts to, never from the latest message
+(issue 22: a person who sent a stale slap every 100 ms re-timed every computer's slap from
+that moment, so no computer ever slapped):
+
+- an action that changes nothing a computer sees (a stale slap, a slap at an empty pile)
+  is not put to it at all: its pending move keeps its time and its generator is not drawn
+  again (its events reach it with the next change it does see);
+- an answer that repeats the pending move keeps the earlier of the two times, so being
+  asked again about an unrelated change never postpones a slap at the card on top.
+
+A refused action changes nothing and reaches no computer either. So nothing a person sends
+that changes nothing moves any computer's timer.
 
 The clock is an interface with two implementations: :class:`VirtualClock`, which jumps from
 one due decision to the next (a simulation plays a whole game at once), and the live table's
@@ -34,6 +48,7 @@ from typing import Protocol
 
 from parlour.bots.base import AnyPlayer
 from parlour.engine import Action, Event, Game, GameError, Pacing
+from parlour.wire import dumps
 
 log = logging.getLogger(__name__)
 
@@ -148,11 +163,19 @@ class Scheduler:
         self.ask_later = ask_later
         self.closed = False
         self._pending: dict[int, Timer] = {}
+        # per seat: the pending move and when it is due (a repeat keeps the earlier time)
+        self._planned: dict[int, tuple[Action, float]] = {}
+        # per seat: the view it last decided on, encoded (unchanged: it is not asked), and
+        # the events it has not been given yet (they come with its next question)
+        self._seen: dict[int, str] = {}
+        self._untold: dict[int, list[dict[str, object]]] = {}
         self._hold_until: dict[int, float] = {}
-        # ask_later: the events the computer players have not been asked about yet, and
-        # when the first of them happened (their moves are timed from then)
+        # ask_later: the events the computer players have not been asked about yet, when
+        # the first of them happened (their moves are timed from then), and the computer
+        # seats whose own move is among them (asked whatever their view: it was spent)
         self._unasked: list[Event] = []
         self._unasked_at: float | None = None
+        self._movers: set[int] = set()
 
     # -- life --------------------------------------------------------------------------------
 
@@ -169,13 +192,20 @@ class Scheduler:
 
     def act(self, action: Action) -> list[Event]:
         """Applies an action, checked, and lets everyone react; :class:`GameError` if the
-        rules refuse it (nothing changed then)."""
+        rules refuse it (nothing changed then, and no computer player hears of it)."""
         events = self.game.apply(action)
         self._after(action, events)
         return events
 
     def _fire(self, seat: int, action: Action, due: float) -> None:
+        if self._unasked:
+            # a change nobody has been asked about yet may void this move (a covered card,
+            # a pile just taken): ask first, then act only if the answer still stands
+            self._ask_unasked()
+            if self._planned.get(seat) != (action, due):
+                return  # superseded: the new answer has its own timer
         self._pending.pop(seat, None)
+        self._planned.pop(seat, None)
         if self.on_lag is not None:
             self.on_lag(self.clock.now() - due)
         if self.closed or self.game.outcome is not None:
@@ -187,39 +217,47 @@ class Scheduler:
                 raise
             # Its answer went stale in a way the rules refuse (a decision is superseded on
             # every change, so this is rare); nothing changed, so nobody needs telling.
+            self._seen.pop(seat, None)  # its move is spent: ask it again on the next change
 
     def _after(self, action: Action, events: Sequence[Event]) -> None:
         if self.notify is not None:
             self.notify(action, events)
+        movers = {action.player} & self.computers.keys()
         if self.ask_later:
-            self._ask_soon(events)
+            self._ask_soon(events, movers)
             return
-        self._ask_all(events)  # even at the end: every player sees how the game ended
+        # even at the end: every player sees how the game ended
+        self._ask_all(events, movers=movers)
         if self.game.outcome is not None:
             self._cancel_all()
 
     # -- asking the computer players -------------------------------------------------------------
 
-    def _ask_soon(self, events: Sequence[Event]) -> None:
+    def _ask_soon(self, events: Sequence[Event], movers: set[int]) -> None:
         """``ask_later``: the computer players are asked on the clock's next turn, not before
         the caller returns, so that a person's move is answered before a table of computer
-        players thinks about it (up to milliseconds at 41 seats). What they decided before
-        this change is void at once; their new moves are timed from now, however late they
-        are asked, and changes that come meanwhile are asked about together."""
-        self._cancel_all()
+        players thinks about it (up to milliseconds at 41 seats). Their answers are timed
+        from the moment of the change, however late they are asked; a pending move that
+        falls due meanwhile asks first (:meth:`_fire`); changes that come meanwhile are
+        asked about together."""
         self._unasked += events
+        self._movers |= movers
         if self._unasked_at is None:
             self._unasked_at = now = self.clock.now()
             self.clock.call_at(now, self._ask_unasked)
 
     def _ask_unasked(self) -> None:
+        if self._unasked_at is None:
+            return  # asked already, by a move that fell due first
         events, self._unasked = self._unasked, []
+        movers, self._movers = self._movers, set()
         now, self._unasked_at = self._unasked_at, None
-        self._ask_all(events, now)  # even at the end: every player sees how the game ended
+        self._ask_all(events, now, movers)  # even at the end: every player sees how it ended
         if self.game.outcome is not None:
             self._cancel_all()
 
-    def _ask_all(self, events: Sequence[Event], now: float | None = None) -> None:
+    def _ask_all(self, events: Sequence[Event], now: float | None = None,
+                 movers: set[int] | frozenset[int] = frozenset()) -> None:
         if self.closed:
             return
         if now is None:
@@ -230,28 +268,46 @@ class Scheduler:
                 level = self.level if self.level is not None else player.level
                 self._hold_until[seat] = now + pacing.pause_for(level)
         for seat, player in self.computers.items():
-            self._ask(seat, player, [e.seen_by(seat) for e in events], now)
+            seen = [e.seen_by(seat) for e in events]
+            view = self.game.view(seat)
+            shown = dumps(view)
+            if seat not in movers and self._seen.get(seat) == shown:
+                # nothing it can see has changed: its answer (and its timer) stands
+                if seen:
+                    self._untold.setdefault(seat, []).extend(seen)
+                continue
+            self._seen[seat] = shown
+            untold = self._untold.pop(seat, None)
+            self._ask(seat, player, view, untold + seen if untold else seen, now)
 
-    def _ask(self, seat: int, player: AnyPlayer, seen: list[dict[str, object]],
-             now: float) -> None:
+    def _ask(self, seat: int, player: AnyPlayer, view: Mapping[str, object],
+             seen: list[dict[str, object]], now: float) -> None:
         try:
-            decision = player.decide(self.game.view(seat), seen)
+            decision = player.decide(view, seen)
         except Exception:
             if self.strict:
                 raise
             # A faulty computer player must not stop the table or the server.
             log.exception("computer player at seat %d failed", seat)
             decision = None
+        planned = self._planned.pop(seat, None)
         old = self._pending.pop(seat, None)
+        if decision is None or decision.action.player != seat:
+            if old is not None:
+                old.cancel()
+            return
+        action = decision.action
+        due = now + max(0.0, decision.delay)
+        if planned is not None and planned[0] == action:
+            due = min(due, planned[1])  # the same move: timed from what it first answered
+        if action.type in self.pacing.held:
+            due = max(due, self._hold_until.get(seat, 0.0))
+        if old is not None and planned is not None and planned == (action, due):
+            self._pending[seat], self._planned[seat] = old, planned  # it stands as it was
+            return
         if old is not None:
             old.cancel()
-        if decision is None or decision.action.player != seat:
-            return
-        delay = max(0.0, decision.delay)
-        if decision.action.type in self.pacing.held:
-            delay = max(delay, self._hold_until.get(seat, 0.0) - now)
-        due = now + delay
-        action = decision.action
+        self._planned[seat] = (action, due)
         self._pending[seat] = self.clock.call_at(
             due, lambda: self._fire(seat, action, due), self.order.get(seat, seat))
 
@@ -259,6 +315,7 @@ class Scheduler:
         for timer in self._pending.values():
             timer.cancel()
         self._pending.clear()
+        self._planned.clear()
 
     # -- seats changing hands ---------------------------------------------------------------------
 
@@ -268,11 +325,17 @@ class Scheduler:
             raise ValueError(f"no seat {seat} at a {self.game.players}-player table")
         self.computers[seat] = player
         if not self.closed and self.game.outcome is None:
-            self._ask(seat, player, [], self.clock.now())
+            view = self.game.view(seat)
+            self._seen[seat] = dumps(view)
+            self._untold.pop(seat, None)
+            self._ask(seat, player, view, [], self.clock.now())
 
     def seat_person(self, seat: int) -> None:
         """The seat's person is back: its computer player stops, its pending move with it."""
         self.computers.pop(seat, None)
+        self._planned.pop(seat, None)
+        self._seen.pop(seat, None)
+        self._untold.pop(seat, None)
         timer = self._pending.pop(seat, None)
         if timer is not None:
             timer.cancel()

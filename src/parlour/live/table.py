@@ -7,9 +7,10 @@
   settled (ruling J3: the earlier slap wins); an action carrying ``at`` that lost the race
   is ignored by the rules without a penalty (J6).
 - Computer players: the :class:`~parlour.bots.scheduler.Scheduler` that simulations use,
-  on an asyncio clock: after every change each computer seat is asked what to do (on the
-  clock's next turn, once the people have been told), a newer answer supersedes an older
-  one, and the game's pacing holds some actions back (J10).
+  on an asyncio clock: after every change each computer seat whose view changed is asked
+  what to do (on the clock's next turn, once the people have been told), timed from the
+  change it answers; a newer answer supersedes an older one, and the game's pacing holds
+  some actions back (J10). What changes nothing (a stale slap) moves no computer's timer.
 - Seats changing hands: a computer player may take over a person's seat
   (:meth:`Table.seat_computer`, from the game as it is now) and hand it back
   (:meth:`Table.seat_person`); the lobby decides when (tables with friends).
