@@ -15,33 +15,146 @@ whatever the generator does.
 True
 >>> c.outcomes()["decks"]
 [['b', 'a', 'c']]
+
+Chance nodes, for planners (as OpenSpiel's games have them, so that a game is exactly its
+history of chance outcomes and actions): every draw is also logged as a
+:class:`ChanceOutcome` (``Chance.drawn``): what kind of draw, when (during the setup, or
+during which action), what was drawn and from what set; :meth:`Game.trajectory
+<parlour.engine.game.Game.trajectory>` interleaves them with the actions. An ``explicit``
+Chance draws nothing itself: a draw that nothing stacked raises :class:`ChanceNeeded`,
+whose :class:`ChanceRequest` names the set to draw from, so that a planner can choose (or
+enumerate) the outcome and :meth:`stack` it (see :meth:`Game.chance_for
+<parlour.engine.game.Game.chance_for>`).
+
+>>> c.drawn[0]
+ChanceOutcome(kind='deck', at=None, outcome=['b', 'a', 'c'], n=0)
+>>> c.drawn[0].request.cards, c.drawn[0].request.size
+(('a', 'b', 'c'), 6)
+>>> c.drawn[0].request.next_card(["b"])
+[('a', 0.5), ('c', 0.5)]
+>>> e = Chance(explicit=True)
+>>> e.deck(["a", "a", "b"])
+Traceback (most recent call last):
+...
+parlour.engine.chance.ChanceNeeded: a deck of 3 cards must be drawn (3 orders)
+>>> e.stack("deck", ["a", "b", "a"]); e.deck(["a", "a", "b"])
+['a', 'b', 'a']
 """
 
 from __future__ import annotations
 
+import math
 import random
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Iterable, Sequence
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import Any, Literal, TypeVar
 
 from parlour.engine.cards import check_same_cards, same_cards
 
 T = TypeVar("T")
 
+ChanceKind = Literal["deck", "shuffle", "choice"]
+
+
+@dataclass(frozen=True, slots=True)
+class ChanceRequest:
+    """A chance node: a draw of ``kind`` to be made, from ``cards`` (the multiset a deck or
+    shuffle orders, sorted) or, for a ``choice``, uniformly from ``range(n)``. Every
+    outcome is equally likely: each distinct order of the cards (``size`` of them), or each
+    index."""
+
+    kind: ChanceKind
+    at: int | None
+    """``None``: during the setup; ``k``: while applying the game's action ``k``."""
+    cards: tuple[Any, ...] = ()
+    n: int = 0
+
+    @property
+    def size(self) -> int:
+        """How many distinct outcomes there are (orders of a multiset, or ``n``)."""
+        if self.kind == "choice":
+            return self.n
+        ways = math.factorial(len(self.cards))
+        for count in Counter(self.cards).values():
+            ways //= math.factorial(count)
+        return ways
+
+    @property
+    def probability(self) -> float:
+        """The probability of each one outcome."""
+        return 1 / self.size
+
+    def next_card(self, prefix: Sequence[Any]) -> list[tuple[Any, float]]:
+        """The order drawn one card at a time, as OpenSpiel's card games deal: given the
+        first cards already chosen (``prefix``, top first), each card that may come next
+        with its probability (empty once the order is complete). For a ``choice``, the
+        indices and theirs."""
+        if self.kind == "choice":
+            return [] if prefix else [(i, 1 / self.n) for i in range(self.n)]
+        left = Counter(self.cards)
+        left.subtract(prefix)
+        if any(count < 0 for count in left.values()):
+            raise ValueError(f"{list(prefix)!r} is not a beginning of an order of these cards")
+        total = len(self.cards) - len(prefix)
+        return [(card, count / total) for card, count in sorted(left.items()) if count]
+
+    def __str__(self) -> str:
+        if self.kind == "choice":
+            return f"a choice from range({self.n}) must be drawn"
+        return f"a {self.kind} of {len(self.cards)} cards must be drawn ({self.size} orders)"
+
+
+@dataclass(frozen=True, slots=True)
+class ChanceOutcome:
+    """One chance outcome a game drew: ``outcome`` is the order (top first) of a deck or
+    shuffle, or the index of a choice; ``at`` as in :class:`ChanceRequest`."""
+
+    kind: ChanceKind
+    at: int | None
+    outcome: Any
+    n: int = 0
+    """A choice's range."""
+
+    @property
+    def request(self) -> ChanceRequest:
+        """The chance node it was drawn at: the set it was drawn from."""
+        if self.kind == "choice":
+            return ChanceRequest("choice", self.at, n=self.n)
+        return ChanceRequest(self.kind, self.at, tuple(sorted(self.outcome)))
+
+
+class ChanceNeeded(Exception):
+    # not an error: the game reached a chance node that an explicit Chance leaves open
+    """An explicit :class:`Chance` was asked for an outcome that nothing stacked."""
+
+    def __init__(self, request: ChanceRequest) -> None:
+        super().__init__(str(request))
+        self.request = request
+
 
 class Chance:
     """The single source of randomness of one game."""
 
-    __slots__ = ("_decks", "_rng", "_shared", "_shuffles", "seed", "used_decks",
-                 "used_shuffles")
+    __slots__ = ("_decks", "_rng", "_shared", "_shuffles", "clock", "drawn", "explicit",
+                 "seed", "used_decks", "used_shuffles")
 
     def __init__(
         self,
         seed: int | None = None,
         decks: Iterable[Sequence[Any]] = (),
         shuffles: Iterable[Sequence[Any]] = (),
+        *,
+        explicit: bool = False,
     ) -> None:
         self.seed = seed
+        #: draw nothing: a draw that nothing stacked raises ChanceNeeded
+        self.explicit = explicit
+        #: every outcome drawn, in order, with when and what kind
+        self.drawn: list[ChanceOutcome] = []
+        #: the game's history once its setup is done (so a draw knows its action); None
+        #: during the setup
+        self.clock: Sequence[Any] | None = None
         # made on first use: a replay whose record gives every outcome never seeds one
         self._rng: random.Random | None = None
         # True while this Chance's generator is shared with a clone's: see clone()
@@ -78,6 +191,9 @@ class Chance:
         original does: nothing can replay those."""
         new = Chance.__new__(Chance)
         new.seed = self.seed
+        new.explicit = self.explicit
+        new.drawn = self.drawn.copy()
+        new.clock = self.clock  # the game's clone gives it its own history
         new._rng = self._rng
         if self._rng is not None:
             new._shared = self._shared = True
@@ -102,16 +218,26 @@ class Chance:
         for name, value in state.items():
             setattr(self, name, value)
 
+    @property
+    def at(self) -> int | None:
+        """When a draw now happens: ``None`` in the setup, else the index of the action
+        being applied."""
+        clock = self.clock
+        return None if clock is None else len(clock)
+
     def deck(self, cards: Sequence[T]) -> list[T]:
         """The order of a fresh deal of ``cards``, top (first dealt) first."""
         if self._decks:
             order = self._decks.popleft()
             if not same_cards(order, cards):
                 check_same_cards(order, cards, f"deck {len(self.used_decks)}")
+        elif self.explicit:
+            raise ChanceNeeded(ChanceRequest("deck", self.at, tuple(sorted(cards))))
         else:
             order = list(cards)
             self.rng.shuffle(order)
         self.used_decks.append(order)
+        self.drawn.append(ChanceOutcome("deck", self.at, order))
         return list(order)
 
     def shuffle(self, cards: Sequence[T]) -> list[T]:
@@ -120,15 +246,36 @@ class Chance:
             order = self._shuffles.popleft()
             if not same_cards(order, cards):
                 check_same_cards(order, cards, f"shuffle {len(self.used_shuffles)}")
+        elif self.explicit:
+            raise ChanceNeeded(ChanceRequest("shuffle", self.at, tuple(sorted(cards))))
         else:
             order = list(cards)
             self.rng.shuffle(order)
         self.used_shuffles.append(order)
+        self.drawn.append(ChanceOutcome("shuffle", self.at, order))
         return list(order)
 
     def choice(self, n: int) -> int:
-        """A seat (or any index) drawn uniformly from ``range(n)``; games put it in options."""
-        return self.rng.randrange(n)
+        """A seat (or any index) drawn uniformly from ``range(n)``; games put it in options
+        (so a record gives it as an option, not as a chance outcome)."""
+        if self.explicit:
+            raise ChanceNeeded(ChanceRequest("choice", self.at, n=n))
+        drawn = self.rng.randrange(n)
+        self.drawn.append(ChanceOutcome("choice", self.at, drawn, n))
+        return drawn
+
+    def stack(self, kind: Literal["deck", "shuffle"], order: Sequence[Any]) -> None:
+        """Makes ``order`` the outcome of the next ``kind`` draw after those already stacked
+        (a planner's chosen outcome at a chance node); the draw checks it holds the cards."""
+        (self._decks if kind == "deck" else self._shuffles).append(list(order))
+
+    def reseed(self, seed: int | None) -> None:
+        """Draws what nothing stacked from a new generator from now on (``None``: the
+        operating system's): a planner's copy of a game that must not deal the original's
+        future cards."""
+        self.seed = seed
+        self._rng = random.Random(seed) if seed is not None else random.SystemRandom()
+        self._shared = False
 
     def outcomes(self) -> dict[str, list[list[Any]]]:
         """Every deck and shuffle used so far, for :meth:`Game.record`."""

@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Self
 
 from parlour.engine.actions import Action, parse_action
-from parlour.engine.chance import Chance
+from parlour.engine.chance import Chance, ChanceNeeded, ChanceOutcome, ChanceRequest
 from parlour.engine.errors import IllegalAction
 from parlour.engine.events import Event
 from parlour.engine.outcome import Outcome
@@ -84,10 +84,12 @@ class Game(ABC):
         options: Mapping[str, Any] | None = None,
         decks: Iterable[Sequence[Any]] = (),
         shuffles: Iterable[Sequence[Any]] = (),
+        chance: Chance | None = None,
     ) -> None:
         self.players = self.spec.check_players(players)
         self.seed = seed
-        self.chance = Chance(seed, decks, shuffles)
+        # a caller's own Chance (an explicit one: see setup_chance) or the game's
+        self.chance = Chance(seed, decks, shuffles) if chance is None else chance
         # a seeded game always draws its chance options, so that one seed deals the same
         # cards whether or not they are given; an unseeded one need not draw a given one
         self.options: dict[str, Any] = self.spec.resolve_options(
@@ -97,6 +99,7 @@ class Game(ABC):
         #: every event of the setup and of each checked :meth:`apply`, in order
         self.events: list[Event] = []
         self._setup(self.events)
+        self.chance.clock = self.history  # a draw from now on is during an action
 
     # -- what a game supplies ------------------------------------------------------------
 
@@ -200,7 +203,9 @@ class Game(ABC):
         state["history"] = self.history.copy()
         state["events"] = self.events.copy()
         state["options"] = self.options.copy()
-        state["chance"] = self.chance.clone()
+        state["chance"] = chance = self.chance.clone()
+        if chance.clock is not None:
+            chance.clock = state["history"]
         new.__dict__ = state
         self._copy_state(state)
         return new
@@ -225,6 +230,73 @@ class Game(ABC):
         new = self.clone()
         memo[id(self)] = new
         return new
+
+    # -- chance nodes ------------------------------------------------------------------------
+
+    def trajectory(self) -> list[Action | ChanceOutcome]:
+        """The game as its history: every chance outcome and action in the order they
+        happened (the setup's draws first; a draw made while applying an action comes
+        right after it), as in OpenSpiel, where a state is exactly its history."""
+        out: list[Action | ChanceOutcome] = []
+        drawn = self.chance.drawn
+        i = 0
+        while i < len(drawn) and drawn[i].at is None:
+            out.append(drawn[i])
+            i += 1
+        for k, action in enumerate(self.history):
+            out.append(action)
+            while i < len(drawn) and drawn[i].at == k:
+                out.append(drawn[i])
+                i += 1
+        return out
+
+    def chance_for(self, action: Action,
+                   chosen: Sequence[Sequence[Any]] = ()) -> ChanceRequest | None:
+        """The chance node that applying ``action`` now reaches once the outcomes
+        ``chosen`` (in order) have been drawn, or ``None`` if those are all it needs.
+
+        It applies the action to a clone whose chance is explicit, so this game is left as
+        it was. A planner that picks (or enumerates) chance outcomes itself asks until
+        ``None``, stacks what it chose with :meth:`Chance.stack` and applies the action;
+        an illegal action raises :class:`IllegalAction`."""
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalAction(f"seat {action.player} cannot {action.type}: {reason}")
+        stacked: list[tuple[str, Sequence[Any]]] = []
+        while True:
+            probe = self.clone()  # a probe stopped at a chance node is half-changed
+            chance = probe.chance
+            chance.explicit = True
+            chance._decks.clear()
+            chance._shuffles.clear()
+            for kind, order in stacked:
+                chance.stack(kind, order)  # type: ignore[arg-type]
+            try:
+                probe.push(action)
+            except ChanceNeeded as need:
+                if len(stacked) == len(chosen):
+                    return need.request
+                stacked.append((need.request.kind, chosen[len(stacked)]))
+                continue
+            if len(stacked) < len(chosen):
+                raise ValueError(f"{len(chosen)} outcomes were chosen but {type(action).__name__}"
+                                 f" draws {len(stacked)} now")
+            return None
+
+    @classmethod
+    def setup_chance(cls, players: int, *, options: Mapping[str, Any] | None = None,
+                     chosen: Sequence[Sequence[Any]] = ()) -> ChanceRequest | None:
+        """The chance node a new game (no seed) reaches in its setup once the decks
+        ``chosen`` have been dealt, or ``None``: then ``cls(players, options=options,
+        decks=chosen)`` is the game those outcomes make. Give every chance option (the
+        first dealer, the first player) in ``options``, or it is asked for as a
+        ``choice``."""
+        chance = Chance(decks=chosen, explicit=True)
+        try:
+            cls(players, options=options, chance=chance)
+        except ChanceNeeded as need:
+            return need.request
+        return None
 
     def record(self) -> dict[str, Any]:
         """The game record (``shared/spec/records.md``) with every chance outcome explicit."""
