@@ -27,7 +27,7 @@ from conftest import running
 from websockets.sync.client import ClientConnection, connect
 
 from parlour.games import GAMES
-from parlour.live import Lobby, Seating, protocol
+from parlour.live import Lobby, Seating, names, protocol
 from parlour.live.protocol import Create
 from parlour.web import create_app
 
@@ -260,7 +260,7 @@ def texts(page: Any, selector: str) -> list[str]:
 def test_hostile_names_show_as_text_on_every_page(
         browser: Any, plain_site: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Any,
         game: str, players: int, names_on_page: str) -> None:
-    monkeypatch.setattr(protocol, "NAME_MAX", 40)
+    monkeypatch.setattr(names, "NAME_MAX", 40)
     url = plain_site
     ws_url = url.replace("http://", "ws://") + "/ws"
     people = HOSTILE[:players - 1]  # the browser takes the last seat

@@ -94,11 +94,20 @@ def seat(index: int) -> str:
     return f'.sj-seat[data-seat="{index}"]'
 
 
+def give_up_if_asked(page: Any) -> None:
+    """A new setting deals anew, asking first once the game in play has begun (a computer
+    moved): the question opens with the click, or never."""
+    if page.is_visible("dialog.ask[open]"):
+        page.click("dialog.ask button[value=yes]")
+
+
 def choose_players_and_chips(page: Any, players: int, chips: int) -> None:
     page.click("#players-button")
     page.click(f"[data-players='{players}']")
+    give_up_if_asked(page)
     page.click("#chips-button")
     page.click(f"[data-chips='{chips}']")
+    give_up_if_asked(page)
 
 
 # Two players, 1 chip, seat 0 (the person) deals first. Each deal is drawn from the left of
@@ -175,6 +184,7 @@ def test_a_whole_game_with_the_keyboard_draw_swap_and_stand(page: Any, site: str
 def test_a_whole_game_with_clicks_at_another_speed(page: Any, site: str) -> None:
     page.goto(site + "/slabberjan")
     page.click("[data-level=hard]")
+    give_up_if_asked(page)
     play_two_player_game(page, site, lambda: page.click("#swap"), lambda: page.click("#stand"),
                          lambda: page.click("#draw"))
     assert text(page, "#wins-where") == "Hard, 2 players"
@@ -186,6 +196,7 @@ def test_a_cat_announces_meow_at_its_own_seat_and_the_swapper_pays(page: Any, si
     page.goto(f"{site}/slabberjan?seed={seed_for(3, 2)}")
     page.click("#players-button")
     page.click("[data-players='3']")
+    give_up_if_asked(page)
     wait_bar(page, "Your turn: swap with Computer 1")
     page.keyboard.press("s")
     # the quick computers end the round soon after: read every bubble at the same moment
@@ -208,9 +219,12 @@ def test_options_reach_the_game_free_choice_lets_us_stand(page: Any, site: str) 
         e.value = '4'; e.dispatchEvent(new Event('input', {bubbles: true})); }""")
     assert text(page, "#players-ok") == "Deal with 4 players"
     page.click("#players-ok")
+    give_up_if_asked(page)
     page.click("#chips-button")
     page.click("[data-chips='5']")
+    give_up_if_asked(page)
     page.click("#free-choice")
+    give_up_if_asked(page)
     wait_bar(page, "Your turn: swap with Computer 1, or stand")
     assert text(page, "#free-choice") == "Free choice: on"
     assert "free choice" in text(page, "#round")
@@ -243,6 +257,7 @@ def test_a_friends_seat_link_resumes_that_seat_in_another_tab(browser: Any, site
         one.goto(f"{site}/slabberjan?seed={seed_for(3, 2)}")
         one.click("#players-button")
         one.click("[data-players='3']")
+        give_up_if_asked(one)
         wait_bar(one, "Your turn: swap with Computer 1")
         token = one.evaluate("sessionStorage.getItem('parlour.slabberjan.token')")
         two = second.new_page()
@@ -259,6 +274,7 @@ def test_a_42_player_table_is_readable(page: Any, site: str, tmp_path: Any) -> N
     page.goto(site + "/slabberjan")
     page.click("#players-button")
     page.click("[data-players='42']")
+    give_up_if_asked(page)
     page.wait_for_function("() => document.querySelectorAll('.sj-seat').length === 42")
     page.wait_for_function("() => document.getElementById('round').textContent.startsWith('Round')")
     boxes = page.evaluate("""() => [...document.querySelectorAll('.sj-seat, #centre')].map(e => {

@@ -115,7 +115,9 @@ async def test_a_create_the_page_does_not_offer_is_refused_with_the_reason(
     cases = [({"game": "chess"}, "unknown game"), ({"game": None}, "must name a game"),
              ({"players": 9}, "2 to 4 players"), ({"players": True}, "2 to 4 players"),
              ({"level": "godlike"}, "speed"), ({"name": ""}, "type a name"),
-             ({"name": " \u200b\n "}, "type a name"), ({"name": "x" * 25}, "at most 24"),
+             ({"name": " \n "}, "type a name"),
+             ({"name": " \u200b\n "}, "only invisible characters"),
+             ({"name": "x" * 25}, "at most 24"),
              ({"name": 7}, "'name' must be a string"), ({"options": [1]}, "must be an object"),
              ({"options": {"jokers": True}}, "option"), ({"seed": "s"}, "'seed'"),
              ({"seed": 7}, "dealt at random")]  # nobody chooses a friends' deal

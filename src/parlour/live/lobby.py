@@ -41,6 +41,7 @@ from parlour.engine import Action, Event, Game, GameError, GameSpec, Pacing
 from parlour.games import game_class
 from parlour.live.caps import Budgets, TableCaps, Turns, listed
 from parlour.live.keeper import Unresumable, keep_new, keep_play, keep_seats, rebuild
+from parlour.live.names import same_name
 from parlour.live.presence import Presence
 from parlour.live.protocol import Create, Refused, Start, error
 from parlour.live.room import Link, Phase, Room, Seat, Seating
@@ -246,6 +247,9 @@ class Lobby:
             raise Refused(f"no seat {seat} at this {room.players}-seat table")
         if seat not in free:
             raise Refused(f"seat {seat} is taken", "taken")
+        if any(s.kind == "person" and same_name(s.name, name) for s in room.seats):
+            raise Refused("someone at this table already has that name: choose another",
+                          "same_name")
         room.seats[seat] = Seat(name, "person")
         seating = self._seat(room, seat)
         keep_seats(self.store, room)

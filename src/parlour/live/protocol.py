@@ -19,17 +19,15 @@ parlour.live.protocol.Refused: unknown message type 'jump' (expected one of: sta
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeAlias, TypedDict
 
 from parlour.engine import LEVELS, Action, GameError, GameSpec, parse_action
 from parlour.games import spec as game_spec
+from parlour.live.names import BadName, clean_name
 from parlour.wire import DecodeError, loads
 
-#: Longest name a person may give, in characters.
-NAME_MAX = 24
 #: Longest text frame the server reads, in UTF-8 bytes.
 MAX_BYTES = 4096
 #: Longest table id or token a client may send.
@@ -182,17 +180,14 @@ def _text(value: object, what: str, limit: int = ID_MAX) -> str:
 
 
 def check_name(name: object) -> str:
-    """A person's name, cleaned: no control or format characters (no invisible names, no
-    line breaks, no direction overrides), spaces folded, 1 to :data:`NAME_MAX` characters."""
+    """A person's name, cleaned (``live.names``: no invisible characters, spaces folded, 1 to
+    ``names.NAME_MAX`` characters, never one of the site's own words such as "You")."""
     if not isinstance(name, str):
         raise Refused("'name' must be a string: type a name to take a seat")
-    cleaned = "".join(c for c in name if unicodedata.category(c)[0] != "C")
-    cleaned = " ".join(cleaned.split())
-    if not cleaned:
-        raise Refused("type a name to take a seat")
-    if len(cleaned) > NAME_MAX:
-        raise Refused(f"a name may be at most {NAME_MAX} characters")
-    return cleaned
+    try:
+        return clean_name(name)
+    except BadName as exc:
+        raise Refused(str(exc), exc.code) from None
 
 
 def check_level(level: object) -> str:

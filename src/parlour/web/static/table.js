@@ -12,6 +12,7 @@ import { session } from "./lib/storage.js";
 import { allSpecs } from "./lib/specs.js";
 import { ask } from "./lib/dialog.js";
 import { forgetSeat, keepSeat, seatAt, seatDone } from "./lib/ledger.js";
+import { nameField, nameProblem } from "./lib/name-field.js";
 import { creation, drawCreate } from "./table/create.js";
 import { drawRoom, status } from "./table/room.js";
 
@@ -111,7 +112,8 @@ const handlers = {
 $("create-form").addEventListener("submit", (e) => {
   e.preventDefault();
   const name = $("create-name").value.trim();
-  if (!name) { error("Type your name: your friends will see it."); $("create-name").focus(); return; }
+  const problem = nameProblem(name);
+  if (problem) { error(problem); $("create-name").focus(); return; }
   const wanted = creation(chosen());
   if (wanted.problem) { error(wanted.problem); return; }
   keepName(name);
@@ -121,7 +123,8 @@ $("create-form").addEventListener("submit", (e) => {
 $("sit-form").addEventListener("submit", (e) => {
   e.preventDefault();
   const name = $("sit-name").value.trim();
-  if (!name) { error("Type your name to take a seat."); $("sit-name").focus(); return; }
+  const problem = nameProblem(name);
+  if (problem) { error(problem); $("sit-name").focus(); return; }
   keepName(name);
   send({ type: "sit", table: S.table, name });
 });
@@ -154,6 +157,8 @@ $("copy").addEventListener("click", async () => {
 let chosen = () => null;
 let offline = false;
 $("create-name").value = $("sit-name").value = storedName();
+nameField($("create-name"), $("create-name-note"));
+nameField($("sit-name"), $("sit-name-note"));
 if (S.table) showRoom();
 allSpecs().then((games) => {
   specs = games;

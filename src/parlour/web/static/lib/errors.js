@@ -7,6 +7,8 @@ const BY_CODE = {
   no_table: "There is no game to play here yet.",
   unknown_table: "This table does not exist any more: it closed when everybody left.",
   taken: "Someone else took that seat a moment ago.",
+  reserved_name: "That name is one the site uses for its own seats (such as You, Computer 2 or Open seat): choose another.",
+  same_name: "Someone at this table already has that name: choose another.",
   too_many_tables: "You have too many tables open: finish or leave one, then try again.",
   open_seat: "Nobody sits at that seat now.",
   elsewhere: "This seat is now played on another device or tab.",

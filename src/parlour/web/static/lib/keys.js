@@ -1,10 +1,15 @@
 // A game page's keys. Keys act only when no menu is open and nobody is typing; Space, when
-// it is a key of the page, is never a button press or a scroll; Enter on a focused button
-// presses that button.
+// it is a key of the page, is never a button press or a scroll; Enter on a focused button of
+// the table (Swap, Continue your game...) presses that button. A key the page tells a player
+// to press never changes a setting: the focus often stays on the setting last clicked (the
+// speed, Free choice, the sound), so Enter there is the page's key, not that setting's
+// (Space, or a click, still presses it).
 
 const typing = (t) => t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.isContentEditable);
 const asking = () => document.querySelector("dialog[open]") !== null;
-const pressable = (t) => t && (t.tagName === "BUTTON" || t.tagName === "A" || t.tagName === "INPUT");
+const SETTINGS = ".controls, header.top";
+const pressable = (t) => t && (t.tagName === "BUTTON" || t.tagName === "A" || t.tagName === "INPUT")
+  && !(t.tagName === "BUTTON" && t.closest(SETTINGS));
 const keyOf = (e) => (e.code === "Space" || e.key === " " ? "Space"
   : e.key.length === 1 ? e.key.toLowerCase() : e.key);
 

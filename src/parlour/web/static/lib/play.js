@@ -39,6 +39,9 @@ function chosenDealMark() {
   return mark;
 }
 
+// The events of a deal (nobody has played yet: a new setting deals again without asking).
+const DEALING = new Set(["deal", "base", "first"]);
+
 // hooks (each optional but render): welcome(m) after the seats are known; seats() when a
 // seat changed hands; state(view) for a whole view; events(events, view, before) after a
 // change; newGame() when this device deals again; error(m) for what the frame leaves;
@@ -48,7 +51,9 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec) } = {}) {
   const table = {
     seat: null, seats: [], id: null, view: null, waiting: false, settings: device,
     friends: false, watching: false, seeded: link.seed !== null, rematch: null,
-    moved: false, // we made a move in this game (or came back to it): there is something to lose
+    // we or anyone made a move in this game (or we came back to it): there is something to
+    // lose, and a setting that would deal anew asks first
+    moved: false,
   };
   const names = seatNames(table);
   const seat = gameSeat(spec.name, () => {
@@ -233,6 +238,7 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec) } = {}) {
       table.waiting = false;
       const before = table.view;
       table.view = m.view;
+      if ((m.events || []).some((e) => e && !DEALING.has(e.type))) table.moved = true;
       if (hooks.events) hooks.events(m.events || [], m.view, before);
       else hooks.render();
       won();

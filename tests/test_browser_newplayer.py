@@ -1,0 +1,225 @@
+"""The pages as a new player finds them (issue 23), in a real chromium at three sizes: a
+desktop, a phone held upright and the same phone held sideways (844 x 390), with axe-core at
+each size and state.
+
+- No key a page tells a player to press changes a setting or deals anew: the focus stays on
+  the setting last clicked, and Enter there is the page's key. A setting that would deal anew
+  once the game has begun asks first.
+- Names that would pass for the site's own words ("You", "Computer 3") or for another seat's
+  are refused over the real socket with their codes; an invisible name gets its own reason;
+  a name cut in the waiting room says so and keeps its graphemes whole.
+
+The server runs in the test process on 127.0.0.1 and a free port, with the real computer
+players made quick.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import pytest
+from axe import serious
+from conftest import running
+from websockets.sync.client import connect
+
+from parlour.bots import ComputerPlayer, Decision, make_player
+from parlour.games.slabberjan import SPEC as SLABBERJAN
+from parlour.games.slabberjan import Slabberjan
+from parlour.live import Lobby
+from parlour.web import create_app
+
+pytestmark = pytest.mark.browser
+
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+SIDEWAYS = {**PHONE, "viewport": {"width": 844, "height": 390}}
+SIZES = {"desktop": DESKTOP, "phone": PHONE, "sideways": SIDEWAYS}
+
+
+class Quick(ComputerPlayer):
+    """A real computer player whose moves come ``SPEEDUP`` times sooner."""
+
+    SPEEDUP = 10.0
+
+    def __init__(self, inner: ComputerPlayer) -> None:
+        super().__init__(inner.seat)
+        self.inner = inner
+        self.game, self.level = inner.game, inner.level
+
+    def decide(self, view: dict[str, Any], events: Sequence[dict[str, Any]]) -> Decision | None:
+        decision = self.inner.decide(view, events)
+        return None if decision is None else Decision(decision.action,
+                                                      decision.delay / self.SPEEDUP)
+
+
+def quick_players(game: str, level: str, seat: int, *, seed: int | None = None) -> ComputerPlayer:
+    return Quick(make_player(game, level, seat, seed=seed))
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[str]:
+    pacing = {"slabberjan": dataclasses.replace(
+        SLABBERJAN.pacing, pause={"easy": 0.05, "normal": 0.05, "hard": 0.05})}
+    with running(create_app(lobby=Lobby(players=quick_players, pacing=pacing))) as url:
+        yield url
+
+
+@pytest.fixture(params=list(SIZES))
+def sized(request: Any, browser: Any) -> Iterator[Any]:
+    """A page in a fresh context of each size (desktop, phone, phone sideways)."""
+    context = browser.new_context(**SIZES[request.param])
+    page = context.new_page()
+    page.size = request.param
+    yield page
+    context.close()
+
+
+def text(page: Any, selector: str) -> str:
+    return " ".join((page.locator(selector).first.text_content() or "").split())
+
+
+def clean(page: Any, state: str) -> None:
+    found = serious(page)
+    assert not found, f"{page.size}, {state}: {found}"
+
+
+def sent(page: Any) -> list[dict[str, Any]]:
+    """Every frame the page sends on its sockets, as it sends them (read it later)."""
+    frames: list[dict[str, Any]] = []
+
+    def on_socket(ws: Any) -> None:
+        ws.on("framesent", lambda payload: frames.append(json.loads(payload)))
+    page.on("websocket", on_socket)
+    return frames
+
+
+def deals(frames: list[dict[str, Any]]) -> int:
+    return sum(1 for f in frames if f.get("type") == "start")
+
+
+def dealer_on_our_right(players: int) -> int:
+    """A seed whose first dealer is the last seat: we play first, before anyone moved."""
+    return next(s for s in range(1000) if Slabberjan(players, seed=s).dealer == players - 1)
+
+
+def dealer_on_our_left(players: int) -> int:
+    """A seed whose first dealer is seat 0 (ours): every computer plays before us."""
+    return next(s for s in range(1000) if Slabberjan(players, seed=s).dealer == 0)
+
+
+BAR = "s => document.getElementById('bar').textContent.startsWith(s)"
+
+
+# -- 1. Enter never throws a game away ----------------------------------------------------------
+
+def test_enter_on_a_setting_plays_the_page_key_and_a_begun_game_asks_first(
+        sized: Any, site: str) -> None:
+    page = sized
+    frames = sent(page)
+    page.goto(f"{site}/slabberjan?seed={dealer_on_our_left(5)}")
+    page.wait_for_function(BAR, arg="Your turn", timeout=15000)
+    clean(page, "our turn")
+    # every computer played before us: the game has begun, so a setting asks first
+    page.click("#free-choice")
+    page.wait_for_selector("dialog.ask[open]")
+    assert "Give up this game?" in text(page, "dialog.ask")
+    clean(page, "asking before a new setting deals anew")
+    page.click("dialog.ask button[value=yes]")
+    page.wait_for_function(BAR, arg="Your turn", timeout=15000)
+    assert text(page, "#free-choice") == "Free choice: on"
+    dealt = deals(frames)
+    # the focus is still on the switch just clicked; Enter, as the bar says, stands: it
+    # neither flips the switch back nor deals anew
+    page.focus("#free-choice")
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(300)
+    assert {"type": "action", "action": {"type": "stand"}} in frames
+    assert text(page, "#free-choice") == "Free choice: on"
+    assert page.is_hidden("dialog.ask")
+    assert deals(frames) == dealt  # the same game, one move on
+    # the same on the speed and the sound: Enter there is the page's key
+    for control in ("[data-level=hard]", "#sound"):
+        page.focus(control)
+        page.keyboard.press("Enter")
+    assert page.get_attribute("[data-level=normal]", "aria-checked") == "true"
+    assert text(page, "#sound") == "Sound: on"
+    assert page.is_hidden("dialog.ask")
+    # Space still presses a focused setting (the page tells nobody to press it)...
+    page.focus("#free-choice")
+    page.keyboard.press(" ")
+    # ...and, the game having begun, asks first
+    page.wait_for_selector("dialog.ask[open]")
+    page.keyboard.press("Escape")
+    assert text(page, "#free-choice") == "Free choice: on"
+    assert deals(frames) == dealt
+
+
+def test_before_anyone_moved_a_setting_deals_at_once(page: Any, site: str) -> None:
+    page.goto(f"{site}/slabberjan?seed={dealer_on_our_right(5)}")
+    page.wait_for_function(BAR, arg="Your turn", timeout=15000)
+    page.click("#free-choice")  # nothing is lost yet: no question
+    page.wait_for_function(BAR, arg="Your turn: swap with Computer 1, or stand", timeout=15000)
+    assert page.is_hidden("dialog.ask")
+
+
+# -- 2. names that impersonate --------------------------------------------------------------
+
+def frames(ws: Any, kind: str) -> dict[str, Any]:
+    while True:
+        message: dict[str, Any] = json.loads(ws.recv(timeout=5))
+        if message["type"] in (kind, "error"):
+            return message
+
+
+def test_impostor_names_are_refused_over_the_socket_with_their_codes(site: str) -> None:
+    ws_url = site.replace("http://", "ws://") + "/ws"
+    create = {"type": "create", "game": "slabberjan", "players": 5, "level": "normal"}
+    with connect(ws_url) as host:
+        for name in ("You", "you", "\uff39\uff2f\uff35", "Y\u043eu", "Computer 3",
+                     "computer-3", "Open seat", "Ann (computer)"):
+            host.send(json.dumps({**create, "name": name}))
+            error = frames(host, "seated")
+            assert (error["type"], error.get("code")) == ("error", "reserved_name"), name
+        host.send(json.dumps({**create, "name": "\u200b\u3164\u200d"}))
+        error = frames(host, "seated")
+        assert error["code"] == "bad_request"
+        assert "only invisible characters" in error["reason"]
+        host.send(json.dumps({**create, "name": "Ann"}))
+        table = frames(host, "seated")["table"]
+        with connect(ws_url) as friend:
+            for name in ("ann", "A n n", "\u00c1nn", "\uff21nn"):
+                friend.send(json.dumps({"type": "sit", "table": table, "name": name}))
+                error = frames(friend, "seated")
+                assert error.get("code") == "same_name", name
+            friend.send(json.dumps({"type": "sit", "table": table, "name": "You"}))
+            assert frames(friend, "seated")["code"] == "reserved_name"
+            family = "\U0001f469\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"
+            friend.send(json.dumps({"type": "sit", "table": table, "name": family}))
+            assert frames(friend, "seated")["type"] == "seated"
+            lobby = frames(friend, "lobby")
+            assert [s["name"] for s in lobby["seats"][:2]] == ["Ann", family]  # kept whole
+
+
+def test_the_waiting_room_cuts_a_long_name_at_a_grapheme_and_says_so(
+        sized: Any, site: str) -> None:
+    page = sized
+    page.goto(f"{site}/table?game=slabberjan")
+    page.wait_for_selector("#create-name")
+    family = "\U0001f469\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"  # 7 code points
+    page.fill("#create-name", "Wolfeschlegel " + family + family)  # 14 + 7 + 7
+    value = page.input_value("#create-name")
+    assert value == "Wolfeschlegel " + family  # the second family did not fit: gone whole
+    assert "Cut to 24 characters" in text(page, "#create-name-note")
+    clean(page, "a name cut")
+    page.fill("#create-name", "Computer 2")
+    page.click("#create-form button[type=submit]")
+    page.wait_for_function(
+        "() => document.getElementById('error').textContent.includes('the site uses')")
+    assert page.is_visible("#create")  # nothing was created
+    clean(page, "an impostor name refused")
+    page.fill("#create-name", "\u200b\u3164")
+    page.click("#create-form button[type=submit]")
+    assert "only invisible characters" in text(page, "#error")
