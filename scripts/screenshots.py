@@ -49,6 +49,8 @@ def slabberjan(players: int) -> Callable[[Any, str], None]:
         if players != 5:
             page.click("#players-button")
             page.click(f"[data-players='{players}']")
+            if page.is_visible("dialog.ask[open]"):  # the computers had begun the first deal
+                page.click("dialog.ask button[value=yes]")
             page.wait_for_function("(n) => document.querySelectorAll('.sj-seat').length === n",
                                    arg=players)
         page.wait_for_function(BAR, arg="Your turn", timeout=15000)
@@ -73,14 +75,24 @@ SHOTS: dict[str, tuple[dict[str, Any], Callable[[Any, str], None]]] = {
     "slapjack-phone-sideways": (SIDEWAYS, slapjack),
     "slabberjan-desktop": (DESKTOP, slabberjan(5)),
     "slabberjan-phone": (PHONE, slabberjan(5)),
+    "slabberjan-phone-sideways": (SIDEWAYS, slabberjan(5)),
+    "slabberjan-30": (LAPTOP, slabberjan(30)),
+    "slabberjan-12-sideways": (SIDEWAYS, slabberjan(12)),
+    "slabberjan-16-sideways": (SIDEWAYS, slabberjan(16)),
     "slabberjan-42": (LAPTOP, slabberjan(42)),
     "slabberjan-42-phone": (PHONE, slabberjan(42)),
+    "slabberjan-42-sideways": (SIDEWAYS, slabberjan(42)),
     "splunk-desktop": (DESKTOP, splunk),
     "splunk-phone": (PHONE, splunk),
+    "splunk-phone-sideways": (SIDEWAYS, splunk),
 }
 
 
 def main(names: list[str]) -> int:
+    out = DOCS
+    if names[:1] == ["--out"]:  # a look before docs/ changes: --out DIR NAME...
+        out, names = Path(names[1]), names[2:]
+        out.mkdir(parents=True, exist_ok=True)
     unknown = [n for n in names if n not in SHOTS]
     if unknown:
         print(f"no such screenshot: {', '.join(unknown)} (there are: {', '.join(SHOTS)})")
@@ -92,9 +104,9 @@ def main(names: list[str]) -> int:
             size, shoot = SHOTS[name]
             context = browser.new_context(**size)
             shoot(context.new_page(), url)
-            context.pages[0].screenshot(path=str(DOCS / f"{name}.png"))
+            context.pages[0].screenshot(path=str(out / f"{name}.png"))
             context.close()
-            print(f"docs/{name}.png")
+            print(out / f"{name}.png")
         browser.close()
     return 0
 

@@ -30,6 +30,22 @@ export function nameSeats(names) {
     node.querySelector(".sj-name").textContent = label;
     node.title = label;
   }
+  fitNames();
+}
+
+// Every seat's whole name, readable: a name too wide for its tile is set smaller, down to
+// 9 px, and only then takes a second line ("Computer 29" is never "Compute…").
+function fitNames() {
+  for (const name of $("seats").querySelectorAll(".sj-name")) {
+    name.style.fontSize = "";
+    name.classList.remove("two-lines");
+    let size = parseFloat(getComputedStyle(name).fontSize);
+    while (name.scrollWidth > name.clientWidth + 0.5 && size > 9) {
+      size -= 0.5;
+      name.style.fontSize = `${size}px`;
+    }
+    if (name.scrollWidth > name.clientWidth + 0.5) name.classList.add("two-lines");
+  }
 }
 
 function place(node, box) {
@@ -47,22 +63,28 @@ export function layout(table) {
   const W = ring.clientWidth;
   const bottom = table.seat === null ? 0 : table.seat;
   const order = Array.from({ length: n }, (_, k) => (bottom + k) % n);
-  const phone = W < 600;
+  // a phone held sideways: our place is a column beside the table, which gets the height
+  // left under the settings (the stylesheet's rule of the same media)
+  const sideways = matchMedia("(orientation: landscape) and (max-height: 500px)").matches;
+  const phone = W < 600 && !sideways;
   const p = n > 8 ? 5 : 3;
   const maxW = phone ? 96 : 150;
   // a crowded ring on a desktop: the bar goes in the middle of the table, where there is
   // room, so that the table and our buttons below it fit in the window
-  const crowded = !phone && n > 24;
+  const crowded = !phone && !sideways && n > 24;
   document.body.classList.toggle("sj-crowded", crowded);
   const barHome = crowded ? $("centre") : $("me").parentElement;
   if ($("bar").parentElement !== barHome) barHome.prepend($("bar"));
   // on a desktop the table, the bar and our buttons fit in the window together: Swap, Stand
   // and Draw are never below the fold (a phone scrolls, and keeps them in sight below)
-  const room = phone ? Infinity : Math.max(300, window.innerHeight
-    - (ring.getBoundingClientRect().top + window.scrollY) - $("me").parentElement.offsetHeight - 12);
+  const top = ring.getBoundingClientRect().top + window.scrollY;
+  const room = phone ? Infinity : sideways ? Math.max(180, window.innerHeight - top - 6)
+    : Math.max(300, window.innerHeight - top - $("me").parentElement.offsetHeight - 12);
   const height = (th) => (phone ? Math.max(2 * th + 190, Math.min(W * 1.05, 460))
-    : Math.min(room, Math.max(2 * th + 250, Math.min(W * 0.56, n > 24 ? 700 : n > 12 ? 640 : 440))));
-  const tileHeight = (tw) => (tw >= 110 ? 112 : tw >= 84 ? (phone ? 86 : 96) : 76);
+    : sideways ? room
+      : Math.min(room, Math.max(2 * th + 250, Math.min(W * 0.56, n > 24 ? 700 : n > 12 ? 640 : 440))));
+  const tileHeight = (tw) => (sideways ? (tw >= 84 ? 74 : 62)
+    : tw >= 110 ? 112 : tw >= 84 ? (phone ? 86 : 96) : 76);
   let H = height(110);
   let tw = Math.max(40, Math.min(maxW, ((2 * (W + H) * (p > 3 ? 0.9 : 0.8)) / n) * 0.92));
   let th = Math.min(tileHeight(tw), tw * 1.1);
@@ -83,12 +105,23 @@ export function layout(table) {
   }
   document.body.classList.toggle("sj-many", grid);
   ring.dataset.size = tw >= 110 ? "large" : tw >= 84 ? "medium" : "small";
+  ring.style.maxHeight = grid && sideways ? `${Math.round(room)}px` : "";
   if (grid) placeGrid(order);
   else placeRing(order, points, W, H, tw, th, p);
+  fitNames();
+}
+
+// The middle of the table: in the ring, or, when the seats are rows that scroll (a phone or
+// a phone held sideways at a big table), at the top of our place, which stays in sight: the
+// pot, the bag, the round line, the reveal and the last lines of what happened (every
+// announcement among them) are never off-screen or under it.
+function centreIn(home) {
+  if ($("centre").parentElement !== home) home.prepend($("centre"));
 }
 
 function placeGrid(order) {
   $("ring").style.height = "";
+  centreIn($("me").parentElement);
   place($("centre"), { left: "", top: "", width: "", height: "" });
   order.forEach((seat, k) => {
     const node = seatOf(seat);
@@ -101,6 +134,7 @@ function placeGrid(order) {
 
 function placeRing(order, points, W, H, tw, th, p) {
   const ring = $("ring");
+  if ($("centre").parentElement !== ring) ring.append($("centre"));
   ring.style.height = `${Math.round(H)}px`;
   ring.style.setProperty("--tw", px(tw));
   ring.style.setProperty("--th", px(th));
