@@ -29,7 +29,7 @@ Observations come from the seat's view only, never from the game object:
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import numpy as np
@@ -82,7 +82,7 @@ class CardGameState(pyspiel.State):
     rules: ClassVar[type[Game]]
     codec: ClassVar[Codec]
     #: the chance outcomes of a card node are indices into this
-    alphabet: ClassVar[Sequence[Any]]
+    alphabet: ClassVar[tuple[Any, ...]]
     #: the option whose seat is drawn by the first chance node
     seat_option: ClassVar[str]
 

@@ -27,8 +27,9 @@ record otherwise), and pickles as its record: what OpenSpiel's ``State.clone`` a
 from __future__ import annotations
 
 import copy
+import functools
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, Literal
 
 import orjson
@@ -69,6 +70,8 @@ class Table:
         self.need: tuple[Draw, list[Any]] | None = None
         #: the cards given so far of the order being drawn, top first
         self.drawn: list[Any] = []
+        #: card -> copies of it still to be given
+        self.left: Counter[Any] = Counter()
         #: per seat, the events it was told so far as JSON text (kept as they grow)
         self._told: dict[int, list[str]] = {}
         self.game: Game | None = self._build()
@@ -114,6 +117,7 @@ class Table:
         else:
             return False
         self.drawn = []
+        self.left = Counter(self.need[1])
         return True
 
     def act(self, action: Action) -> None:
@@ -140,16 +144,15 @@ class Table:
         """The cards that may come next, each with how many copies are left (sorted)."""
         if self.need is None:
             return []
-        left = Counter(self.need[1])
-        left.subtract(self.drawn)
-        return sorted((card, n) for card, n in left.items() if n > 0)
+        return sorted((card, n) for card, n in self.left.items() if n > 0)
 
     def give_card(self, card: Any) -> None:
         """The next card of the order being drawn; the last one completes it."""
         if self.need is None:
             raise RuntimeError("no chance is needed now")
-        if not any(card == c for c, _ in self.outcomes()):
+        if self.left.get(card, 0) <= 0:
             raise ValueError(f"{card!r} is not among the cards left to draw")
+        self.left[card] -= 1
         self.drawn.append(card)
         kind, cards = self.need
         if len(self.drawn) < len(cards):
@@ -177,6 +180,7 @@ class Table:
         new.__dict__ = {**self.__dict__, "options": dict(self.options),
                         "decks": list(self.decks), "shuffles": list(self.shuffles),
                         "actions": list(self.actions), "drawn": list(self.drawn),
+                        "left": self.left.copy(),
                         "_told": {seat: list(t) for seat, t in self._told.items()}}
         new.game = None if self.game is None else (
             _clone(self.game) or copy.deepcopy(self.game, memo))
@@ -189,9 +193,9 @@ class Table:
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self._told = {}
-        drawn = self.drawn
+        drawn, left = self.drawn, self.left
         self.game = self._build()  # notices the same need again, and forgets the drawn
-        self.drawn = drawn
+        self.drawn, self.left = drawn, left
 
     def restacked(self, decks: list[list[Any]]) -> Table:
         """The same actions played from other ``decks`` (the shuffles kept): a table in
@@ -200,7 +204,7 @@ class Table:
         new = Table.__new__(Table)
         new.__dict__ = {**self.__dict__, "decks": [list(d) for d in decks],
                         "actions": list(self.actions), "drawn": list(self.drawn),
-                        "_told": {}}
+                        "left": self.left.copy(), "_told": {}}
         new.game = new._build()
         return new
 
@@ -217,10 +221,15 @@ def _clone(game: Game) -> Game | None:
     return clone() if clone is not None else None
 
 
-def card_outcomes(table: Table, alphabet: Sequence[Any]) -> list[tuple[int, float]]:
+@functools.cache
+def _index(alphabet: tuple[Any, ...]) -> dict[Any, int]:
+    return {card: i for i, card in enumerate(alphabet)}
+
+
+def card_outcomes(table: Table, alphabet: tuple[Any, ...]) -> list[tuple[int, float]]:
     """The chance node of ``table`` as OpenSpiel wants it: (index of the card in
     ``alphabet``, probability), sorted by index."""
-    left = table.outcomes()
+    left = [(card, n) for card, n in table.left.items() if n > 0]
     total = sum(n for _, n in left)
-    index = {card: i for i, card in enumerate(alphabet)}
+    index = _index(alphabet)
     return sorted((index[card], n / total) for card, n in left)

@@ -1,0 +1,287 @@
+"""Steps per second of every Parlour environment beside other libraries' card games, in one run.
+
+Every environment is played with uniformly random legal actions (from its mask) for a
+bounded number of steps, resetting as episodes end; each row is the median of
+``--repeats`` runs, interleaved (row 1, row 2, ..., then again) so that a busy shared
+machine slows every row alike. A *step* is one call of the library's own step: in an AEC
+environment one agent's action (Slabberjan: with the computer players' turns in between
+played inside it), in a Parallel one a tick of every live agent, in ``make_single`` one
+call of the Gymnasium ``step``; in OpenSpiel one decision, with the observation tensor of
+the seat to move made before it and chance nodes sampled in between (not counted).
+
+Rows (each if its library is installed):
+
+- Parlour: Slabberjan AEC (4 agents, 42 agents, 1 agent + 3 computer players),
+  ``make_single`` Slabberjan, Slapjack and Splunk (one learner against Easy, against Hard)
+  and their Parallel environments with two agents; Parlour's OpenSpiel games.
+- PettingZoo's classic environments: texas_holdem, leduc_holdem, texas_holdem_no_limit
+  (these three on RLCard, and pygame, which PettingZoo imports for them), connect_four,
+  tictactoe.
+- RLCard: leduc-holdem, limit-holdem, uno, doudizhu.
+- OpenSpiel (C++ games, observation tensors): leduc_poker, hearts, gin_rummy; and its
+  Python kuhn_poker.
+
+The ratio column is each row's steps/s over the first Parlour row's (4-agent Slabberjan)
+measured in the same run. ``--profile ROW`` runs one row under cProfile instead and prints
+where the time goes.
+
+    .venv/bin/python bench/bench_envs.py                       # every row, 3 repeats
+    .venv/bin/python bench/bench_envs.py --only parlour --steps 20000
+    .venv/bin/python bench/bench_envs.py --profile "single splunk v hard"
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import importlib.util
+import json
+import pstats
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+#: a row: (library, name, make) where make() gives run(steps) -> seconds taken
+Row = tuple[str, str, Callable[[], Callable[[int], float]]]
+
+
+def installed(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+def pick(mask: Any, rng: np.random.Generator) -> int:
+    legal = np.flatnonzero(mask)
+    return int(legal[rng.integers(len(legal))])
+
+
+# -- PettingZoo environments (Parlour's and the classic ones) -----------------------------------
+
+def aec_runner(make_env: Callable[[], Any]) -> Callable[[int], float]:
+    env = make_env()
+    rng = np.random.default_rng(0)
+
+    def run(steps: int) -> float:
+        seed = 0
+        env.reset(seed=seed)
+        start = time.perf_counter()
+        for _ in range(steps):
+            agent = env.agent_selection
+            if env.terminations[agent] or env.truncations[agent]:
+                env.step(None)
+            else:
+                obs = env.observe(agent)
+                mask = obs["action_mask"] if isinstance(obs, dict) else None
+                env.step(pick(mask, rng) if mask is not None
+                         else int(env.action_space(agent).sample()))
+            if not env.agents:
+                seed += 1
+                env.reset(seed=seed)
+        return time.perf_counter() - start
+    return run
+
+
+def parallel_runner(make_env: Callable[[], Any]) -> Callable[[int], float]:
+    env = make_env()
+    rng = np.random.default_rng(0)
+
+    def run(steps: int) -> float:
+        seed = 0
+        observations, _ = env.reset(seed=seed)
+        start = time.perf_counter()
+        for _ in range(steps):
+            actions = {a: pick(observations[a]["action_mask"], rng) for a in env.agents}
+            observations, _, _, _, _ = env.step(actions)
+            if not env.agents:
+                seed += 1
+                observations, _ = env.reset(seed=seed)
+        return time.perf_counter() - start
+    return run
+
+
+def single_runner(make_env: Callable[[], Any]) -> Callable[[int], float]:
+    env = make_env()
+    rng = np.random.default_rng(0)
+
+    def run(steps: int) -> float:
+        seed = 0
+        obs, _ = env.reset(seed=seed)
+        start = time.perf_counter()
+        for _ in range(steps):
+            obs, _, terminated, truncated, _ = env.step(pick(obs["action_mask"], rng))
+            if terminated or truncated:
+                seed += 1
+                obs, _ = env.reset(seed=seed)
+        return time.perf_counter() - start
+    return run
+
+
+def parlour_rows() -> list[Row]:
+    from parlour.envs import SlabberjanEnv, SlapjackEnv, SplunkEnv, make_single
+
+    rows: list[Row] = [
+        ("parlour", "slabberjan AEC 4 agents", lambda: aec_runner(lambda: SlabberjanEnv(4))),
+        ("parlour", "slabberjan AEC 42 agents",
+         lambda: aec_runner(lambda: SlabberjanEnv(42))),
+        ("parlour", "slabberjan AEC 1 agent + 3 easy",
+         lambda: aec_runner(lambda: SlabberjanEnv(4, opponents={1: "easy", 2: "easy",
+                                                                3: "easy"}))),
+    ]
+    for game, players in (("slabberjan", 4), ("slapjack", 2), ("splunk", 2)):
+        for level in ("easy", "hard"):
+            rows.append(("parlour", f"single {game} v {level}",
+                         lambda g=game, n=players, lv=level: single_runner(
+                             lambda: make_single(g, players=n, opponents=lv))))
+    rows += [
+        ("parlour", "slapjack Parallel 2 agents",
+         lambda: parallel_runner(lambda: SlapjackEnv(2))),
+        ("parlour", "splunk Parallel 2 agents", lambda: parallel_runner(lambda: SplunkEnv())),
+    ]
+    return rows
+
+
+def pettingzoo_rows() -> list[Row]:
+    rows: list[Row] = []
+    classic = [("connect_four", "connect_four_v3"), ("tictactoe", "tictactoe_v3")]
+    if installed("rlcard") and installed("pygame"):
+        classic = [("texas_holdem", "texas_holdem_v4"), ("leduc_holdem", "leduc_holdem_v4"),
+                   ("texas_holdem_no_limit", "texas_holdem_no_limit_v6"), *classic]
+    for name, module in classic:
+        def make(module: str = module) -> Callable[[int], float]:
+            env_module = importlib.import_module(f"pettingzoo.classic.{module}")
+            return aec_runner(env_module.env)
+        rows.append(("pettingzoo", name, make))
+    return rows
+
+
+# -- RLCard ---------------------------------------------------------------------------------------
+
+def rlcard_runner(name: str) -> Callable[[int], float]:
+    import rlcard
+
+    env = rlcard.make(name, config={"seed": 0})
+    rng = np.random.default_rng(0)
+
+    def run(steps: int) -> float:
+        state, _ = env.reset()
+        start = time.perf_counter()
+        for _ in range(steps):
+            legal = list(state["legal_actions"])
+            state, _ = env.step(legal[rng.integers(len(legal))])
+            if env.is_over():
+                state, _ = env.reset()
+        return time.perf_counter() - start
+    return run
+
+
+def rlcard_rows() -> list[Row]:
+    if not installed("rlcard"):
+        return []
+    return [("rlcard", name, lambda n=name: rlcard_runner(n))
+            for name in ("leduc-holdem", "limit-holdem", "uno", "doudizhu")]
+
+
+# -- OpenSpiel --------------------------------------------------------------------------------
+
+def spiel_runner(name: str, params: dict[str, Any] | None = None) -> Callable[[int], float]:
+    import pyspiel
+
+    if name.startswith("parlour_"):
+        import parlour.spiel  # noqa: F401  (registers the games)
+    game = pyspiel.load_game(name, params or {})
+    rng = np.random.default_rng(0)
+    chance = random.Random(0)
+    tensor = game.get_type().provides_observation_tensor
+
+    def run(steps: int) -> float:
+        state = game.new_initial_state()
+        start = time.perf_counter()
+        done = 0
+        while done < steps:
+            if state.is_terminal():
+                state = game.new_initial_state()
+            elif state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(chance.choices(outcomes, probs)[0])
+            else:
+                if tensor:
+                    state.observation_tensor()
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.integers(len(legal))])
+                done += 1
+        return time.perf_counter() - start
+    return run
+
+
+def spiel_rows() -> list[Row]:
+    if not installed("pyspiel"):
+        return []
+    rows: list[Row] = [("openspiel", name, lambda n=name: spiel_runner(n))
+                       for name in ("leduc_poker", "hearts", "gin_rummy", "python_kuhn_poker")]
+    rows += [("parlour", "openspiel parlour_slabberjan 4",
+              lambda: spiel_runner("parlour_slabberjan")),
+             ("parlour", "openspiel parlour_splunk", lambda: spiel_runner("parlour_splunk"))]
+    return rows
+
+
+def all_rows() -> list[Row]:
+    if installed("pyspiel"):
+        import open_spiel.python.games  # noqa: F401  (registers python_kuhn_poker)
+    return parlour_rows() + pettingzoo_rows() + rlcard_rows() + spiel_rows()
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--steps", type=int, default=10_000, help="steps a run")
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--only", help="rows whose library or name contains this")
+    parser.add_argument("--profile", metavar="ROW", help="profile the row with this name")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    rows = all_rows()
+    if args.profile:
+        (row,) = [r for r in rows if r[1] == args.profile]
+        run = row[2]()
+        run(min(1000, args.steps))  # warm
+        profile = cProfile.Profile()
+        profile.runcall(run, args.steps)
+        pstats.Stats(profile).sort_stats("tottime").print_stats(30)
+        return
+    if args.only:
+        rows = [r for r in rows if args.only in r[0] or args.only in r[1]]
+    runners = []
+    for library, name, make in rows:
+        run = make()
+        run(min(500, args.steps))  # warm: imports, caches, first episode
+        runners.append((library, name, run))
+    times: dict[str, list[float]] = {name: [] for _, name, _ in runners}
+    for _ in range(args.repeats):
+        for _, name, run in runners:
+            times[name].append(run(args.steps))
+    results = [{"library": library, "env": name,
+                "steps_per_s": args.steps / statistics.median(times[name]),
+                "min": args.steps / max(times[name]), "max": args.steps / min(times[name])}
+               for library, name, _ in runners]
+    base = results[0]["steps_per_s"] if results else 1.0
+    for r in results:
+        r["ratio"] = r["steps_per_s"] / base
+    if args.json:
+        json.dump(results, sys.stdout, indent=1)
+        return
+    print(f"| library | environment | steps/s (median of {args.repeats}) | min .. max "
+          f"| ratio to {results[0]['env'] if results else '-'} |")
+    print("| --- | --- | --- | --- | --- |")
+    for r in results:
+        print(f"| {r['library']} | {r['env']} | {r['steps_per_s']:,.0f} "
+              f"| {r['min']:,.0f} .. {r['max']:,.0f} | {r['ratio']:.2f} |")
+
+
+if __name__ == "__main__":
+    main()
