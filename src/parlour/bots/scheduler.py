@@ -129,7 +129,10 @@ class Scheduler:
 
     ``level``, when given, is the speed whose pause every computer player is held to (a live
     table's one speed); else each is held to its own ``level``. ``order`` ranks the seats to
-    break ties between decisions due at the same instant. ``strict``: a computer player
+    break ties between decisions due at the same instant. ``referee``, when given, is
+    handed each computer move when it falls due, with that time (its credit in a race), and
+    applies it with :meth:`play` when the race is settled (a live table's settle window,
+    :mod:`parlour.live.lag`). ``strict``: a computer player
     whose choice the rules refuse, or that fails, raises (simulations and tests: it is a
     bug); else it is logged and the table goes on (live tables).
     """
@@ -147,6 +150,7 @@ class Scheduler:
         on_lag: Callable[[float], None] | None = None,
         strict: bool = True,
         ask_later: bool = False,
+        referee: Callable[[Action, float], None] | None = None,
     ) -> None:
         for seat in computers:
             if not 0 <= seat < game.players:
@@ -161,6 +165,7 @@ class Scheduler:
         self.on_lag = on_lag
         self.strict = strict
         self.ask_later = ask_later
+        self.referee = referee
         self.closed = False
         self._pending: dict[int, Timer] = {}
         # per seat: the pending move and when it is due (a repeat keeps the earlier time)
@@ -210,6 +215,16 @@ class Scheduler:
             self.on_lag(self.clock.now() - due)
         if self.closed or self.game.outcome is not None:
             return
+        if self.referee is not None:
+            self.referee(action, due)
+        else:
+            self.play(action)
+
+    def play(self, action: Action) -> None:
+        """Applies a computer player's move now; one the rules refuse changes nothing (and
+        raises if ``strict``)."""
+        if self.closed or self.game.outcome is not None:
+            return
         try:
             self.act(action)
         except GameError:
@@ -217,7 +232,8 @@ class Scheduler:
                 raise
             # Its answer went stale in a way the rules refuse (a decision is superseded on
             # every change, so this is rare); nothing changed, so nobody needs telling.
-            self._seen.pop(seat, None)  # its move is spent: ask it again on the next change
+            # Its move is spent: it is asked again on the next change.
+            self._seen.pop(action.player, None)
 
     def _after(self, action: Action, events: Sequence[Event]) -> None:
         if self.notify is not None:

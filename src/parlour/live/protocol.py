@@ -111,6 +111,15 @@ class Ping(_Command):
 
 
 @dataclass(frozen=True)
+class PongReply(_Command):
+    """The page's answer to the server's ``ping`` (its ``id``): how the server measures
+    the connection's delay (:mod:`parlour.live.lag`)."""
+
+    id: int
+    type = "pong"
+
+
+@dataclass(frozen=True)
 class Join(_Command):
     table: str
     token: str | None = None
@@ -157,10 +166,10 @@ class Remove(_Command):
     type = "remove"
 
 
-Command: TypeAlias = (Start | Create | Resume | Act | Leave | Ping | Join | Sit | Speed | Begin
-                      | Watch | Rematch | Remove)
-COMMANDS: tuple[str, ...] = ("start", "resume", "action", "leave", "ping", "create", "join",
-                             "sit", "speed", "begin", "watch", "rematch", "remove")
+Command: TypeAlias = (Start | Create | Resume | Act | Leave | Ping | PongReply | Join | Sit
+                      | Speed | Begin | Watch | Rematch | Remove)
+COMMANDS: tuple[str, ...] = ("start", "resume", "action", "leave", "ping", "pong", "create",
+                             "join", "sit", "speed", "begin", "watch", "rematch", "remove")
 
 
 def _int(value: object) -> bool:
@@ -252,6 +261,13 @@ def _ping(m: Mapping[str, Any]) -> Ping:
     return Ping()
 
 
+def _pong(m: Mapping[str, Any]) -> PongReply:
+    ident = m.get("id")
+    if isinstance(ident, int) and not isinstance(ident, bool) and 0 <= ident < 2**31:
+        return PongReply(ident)
+    raise Refused("'id' must be the number of the ping it answers")
+
+
 def _sit(m: Mapping[str, Any]) -> Sit:
     name = check_name(m.get("name"))
     table = m.get("table")
@@ -279,6 +295,7 @@ _PARSERS: Mapping[str, Any] = {
     "action": _act,
     "leave": lambda m: Leave(),
     "ping": _ping,
+    "pong": _pong,
     "join": _join,
     "sit": _sit,
     "speed": lambda m: Speed(check_level(m.get("level"))),
@@ -421,8 +438,31 @@ class Pong(TypedDict, total=False):
     id: int | str
 
 
+class LagPing(TypedDict):
+    """The server asks the page to answer ``pong`` with this ``id`` at once, about once a
+    second at a table: the round trip is the connection's delay (:mod:`parlour.live.lag`)."""
+
+    type: Literal["ping"]
+    id: int
+
+
+class SeatConnection(TypedDict):
+    seat: int
+    ms: int
+    """The seat's measured one-way delay, in milliseconds."""
+    fair: bool
+    """Within the cap (``lag.CAP_ONE_WAY``): races can be made fair on it."""
+
+
+class ConnectionState(TypedDict):
+    """Each measured seat's connection, to every watcher of the table, when it changes."""
+
+    type: Literal["connection"]
+    seats: list[SeatConnection]
+
+
 ServerMessage: TypeAlias = (Welcome | GameMessage | Seats | Seated | LobbyState | RematchOffer
-                             | Error | Pong)
+                             | Error | Pong | LagPing | ConnectionState)
 
 
 def error(code: str, reason: str, about: str | None = None) -> Error:

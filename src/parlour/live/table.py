@@ -3,9 +3,13 @@
 - Players: any game of :mod:`parlour.games`; each seat is a person (moves arrive through
   :meth:`Table.act`) or a computer player (:class:`~parlour.bots.base.AnyPlayer`).
   Anyone may also watch a seat, or watch as a spectator (seat ``None``).
-- Clock: asyncio. Moves are applied in the order they arrive, which is how a slap race is
-  settled (ruling J3: the earlier slap wins); an action carrying ``at`` that lost the race
-  is ignored by the rules without a penalty (J6).
+- Clock: asyncio. Moves are applied in the order they arrive, but for races (ruling J3:
+  the earlier slap wins, meaning the earlier reaction): a slap or a Splunk call is
+  credited at its arrival less its seat's measured delay (a computer's at its decision
+  time), and held for a short settle window so that one pressed earlier but arriving
+  later can still win (:mod:`parlour.live.lag`); with no delay to allow for, the window is
+  nothing. An action carrying ``at`` that lost the race is ignored by the rules without a
+  penalty (J6).
 - Computer players: the :class:`~parlour.bots.scheduler.Scheduler` that simulations use,
   on an asyncio clock: after every change each computer seat whose view changed is asked
   what to do (on the clock's next turn, once the people have been told), timed from the
@@ -32,7 +36,8 @@ from typing import Any
 from parlour.bots.base import AnyPlayer
 from parlour.bots.scheduler import Clock, Scheduler, Timer
 from parlour.engine import Action, Event, Game, GameError, Pacing
-from parlour.live.protocol import GameMessage, Refused
+from parlour.live.lag import HUMAN_FLOOR, RACES, SeatLag
+from parlour.live.protocol import GameMessage, Refused, error
 
 Message = Mapping[str, Any]
 Send = Callable[[Message], None]
@@ -89,19 +94,35 @@ class Table:
         # per person seat: the latest `at` it aimed actions at, and what it aimed at there
         self._aimed: dict[int, tuple[int, set[tuple[Any, ...]]]] = {}
         # `clock`: the lobby's, which takes every table's computer moves in turns
-        self.scheduler = Scheduler(game, computers, clock or AsyncioClock(), pacing=self.pacing,
+        self.clock: Clock = clock or AsyncioClock()
+        self.scheduler = Scheduler(game, computers, self.clock, pacing=self.pacing,
                                    level=level, notify=self._changed, on_lag=on_lag,
-                                   strict=False, ask_later=True)
+                                   strict=False, ask_later=True, referee=self._computer_move)
+        #: each seat's measured network delay (kept across reconnects: the seat's, not the
+        #: socket's)
+        self.lags: dict[int, SeatLag] = {}
+        self._shown: dict[int, tuple[int, bool]] = {}  # what the pages were last told
+        # the card races are run for: its `at` and when it was played
+        self._target: Any = (None if self.pacing.at_field is None
+                             else game.view(None).get(self.pacing.at_field))
+        self._target_time = 0.0  # set by start(), inside the event loop
+        self._race: _Race | None = None
+        #: how long each settled race was held after its first slap (seconds)
+        self.held: list[float] = []
 
     # -- life ----------------------------------------------------------------------------
 
     def start(self) -> None:
         """Starts the clock: the computer players see the deal. Call inside the event loop."""
+        self._target_time = self.clock.now()
         self.scheduler.start()
 
     def close(self) -> None:
         """Stops every pending computer move; the table takes no more moves."""
         self.closed = True
+        if self._race is not None and self._race.timer is not None:
+            self._race.timer.cancel()
+        self._race = None
         self.scheduler.close()
         self._watchers.clear()
 
@@ -155,6 +176,25 @@ class Table:
             last = self._aimed.get(seat)
             if last is not None and last[0] == at and target in last[1]:
                 raise Refused("you already did that at this card", "refused")
+        now = self.clock.now()
+        lag = self.lags.get(seat)
+        racing = action.type in RACES and self._races_for(action)
+        if racing and lag is not None:
+            lag.responded(now - self._target_time)  # its quota's evidence (lag.py)
+        if self._race is not None or (racing and self._lagging()):
+            credit = now
+            if racing and lag is not None:
+                # the earlier reaction, never sooner than a person can react (lag.py)
+                floor = self._target_time + HUMAN_FLOOR
+                credit = max(now - lag.compensation(), min(now, floor))
+            self._aimed_now(seat, aimed)
+            self._enter(action, credit, person=True)
+            return
+        self._apply(action)
+        self._aimed_now(seat, aimed)
+
+    def _apply(self, action: Action) -> None:
+        """A person's move, applied now; :class:`Refused` says why not."""
         try:
             self.scheduler.act(action)
         except GameError as exc:
@@ -162,6 +202,8 @@ class Table:
             if late is not None:
                 raise Refused(late, "stale") from None
             raise Refused(str(exc), "refused") from None
+
+    def _aimed_now(self, seat: int, aimed: tuple[int, tuple[Any, ...]] | None) -> None:
         if aimed is not None:
             at, target = aimed
             last = self._aimed.get(seat)
@@ -169,6 +211,90 @@ class Table:
                 self._aimed[seat] = (at, {target})
             else:
                 last[1].add(target)
+
+    # -- races (J3: the earlier reaction wins; lag.py) ----------------------------------------
+
+    def sample_lag(self, seat: int, round_trip: float) -> None:
+        """A ping to ``seat``'s person was answered after ``round_trip`` seconds. When what
+        the page shows changes, every watcher is told each seat's connection."""
+        lag = self.lags.setdefault(seat, SeatLag())
+        lag.sample(round_trip)
+        shown = (round(lag.one_way * 1000), lag.fair)
+        before = self._shown.get(seat)
+        if before is None or before[1] != shown[1] or abs(before[0] - shown[0]) >= 5:
+            self._shown[seat] = shown
+            message = {"type": "connection",
+                       "seats": [{"seat": s, "ms": ms, "fair": fair}
+                                 for s, (ms, fair) in sorted(self._shown.items())]}
+            for senders in list(self._watchers.values()):
+                for send in list(senders):
+                    send(message)
+
+    def _lagging(self) -> bool:
+        """Whether any person's delay is allowed for (else races go by arrival)."""
+        return any(lag.window() > 0.0 for seat, lag in self.lags.items()
+                   if seat not in self.scheduler.computers)
+
+    def _races_for(self, action: Action) -> bool:
+        """Whether ``action`` races for the card on top now (not at an older one)."""
+        at = getattr(action, "at", None)
+        return at is None or at == self._target
+
+    def _computer_move(self, action: Action, due: float) -> None:
+        if self._race is None and not (action.type in RACES and self._lagging()):
+            self.scheduler.play(action)
+            return
+        self._enter(action, due, person=False)
+
+    def _enter(self, action: Action, credit: float, *, person: bool) -> None:
+        """A move joins the open race (a race one for the card on top: by its credit), or
+        opens one, or waits for it to be settled (everything else, in order of arrival)."""
+        race = self._race
+        if race is None:
+            race = self._race = _Race(self.clock.now())
+        if action.type in RACES and self._races_for(action):
+            race.entries.append((credit, len(race.entries), action, person))
+            race.seats.add(action.player)
+        else:
+            race.after.append((action, person))
+        self._settle_or_wait()
+
+    def _settle_or_wait(self) -> None:
+        race = self._race
+        assert race is not None
+        if not race.entries:  # nothing races yet: what waits for it goes now
+            self._settle()
+            return
+        best = min(credit for credit, _, _, _ in race.entries)
+        wait = [lag.window() for seat, lag in self.lags.items()
+                if seat not in race.seats and seat not in self.scheduler.computers
+                and self.watched(seat)]
+        deadline = best + max(wait, default=0.0)
+        if deadline <= self.clock.now():
+            self._settle()
+            return
+        if race.timer is not None:
+            race.timer.cancel()
+        race.timer = self.clock.call_at(deadline, self._settle)
+
+    def _settle(self) -> None:
+        race, self._race = self._race, None
+        if race is None or self.closed:
+            return
+        if race.timer is not None:
+            race.timer.cancel()
+        if race.entries:
+            self.held.append(self.clock.now() - race.opened)
+        moves = [(a, p) for _, _, a, p in sorted(race.entries, key=lambda e: e[:2])]
+        for action, person in moves + race.after:
+            if not person:
+                self.scheduler.play(action)
+                continue
+            try:
+                self._apply(action)
+            except Refused as exc:  # told now: the move was taken in, and settled later
+                for send in list(self._watchers.get(action.player, ())):
+                    send(error(exc.code, exc.reason, "action"))
 
     def _aim(self, action: Action) -> tuple[int, tuple[Any, ...]] | None:
         """The resolved ``at`` of ``action`` and what it aims at there (its type and every
@@ -192,6 +318,10 @@ class Table:
             # before anyone is told: the lobby keeps its books, the store keeps the action
             self._on_change(action, events)
         game = self.game
+        if self.pacing.at_field is not None:
+            target = game.view(None).get(self.pacing.at_field)
+            if target != self._target:  # a new card to race for: its time is now
+                self._target, self._target_time = target, self.clock.now()
         for seat, senders in list(self._watchers.items()):
             if senders:
                 message = message_for(game, seat, events)
@@ -209,3 +339,17 @@ class Table:
     def seat_person(self, seat: int) -> None:
         """The seat's person is back: its computer player stops, its pending move with it."""
         self.scheduler.seat_person(seat)
+
+
+class _Race:
+    """A race being held open: its entries (credit, arrival order, action, whether a
+    person's), the seats in it, and the moves that wait for it to be settled."""
+
+    __slots__ = ("after", "entries", "opened", "seats", "timer")
+
+    def __init__(self, opened: float) -> None:
+        self.opened = opened
+        self.entries: list[tuple[float, int, Action, bool]] = []
+        self.seats: set[int] = set()
+        self.after: list[tuple[Action, bool]] = []
+        self.timer: Timer | None = None

@@ -47,6 +47,13 @@ def log_failure() -> None:
         log.warning("message handling failed again (traceback logged at most once a minute)")
 
 
+#: Seconds between two pings of a seated page (its delay, parlour.live.lag); the first
+#: ``PINGS_FIRST`` come every ``PING_FIRST`` seconds, so the first race already has an estimate.
+PING_EVERY = 1.0
+PING_FIRST = 0.25
+PINGS_FIRST = 8
+
+
 @dataclass(frozen=True)
 class Limits:
     """How much a connection may send. ``rate`` messages a second on average, ``burst`` at
@@ -97,6 +104,11 @@ class Connection:
         self._dropped = 0  # messages dropped in the current flood
         self._last_drop = 0.0
         self._close_code: int | None = None  # close once the queue is sent
+        # lag (parlour.live.lag): the pings sent and not yet answered (id -> when), once the
+        # page has said it answers them (a pong with id 0)
+        self._pings: dict[int, float] = {}
+        self._ping_id = 0
+        self._answers_pings = False
 
     # -- out ---------------------------------------------------------------------------
 
@@ -166,8 +178,33 @@ class Connection:
 
     # -- in ----------------------------------------------------------------------------
 
+    async def _pinger(self) -> None:
+        """Pings a page seated at a started table, every ``PING_EVERY`` seconds (the first
+        few quicker, so that an estimate is there for the first race)."""
+        while not self.closed:
+            await asyncio.sleep(PING_FIRST if self._ping_id < PINGS_FIRST else PING_EVERY)
+            seating = self.seating
+            if not self._answers_pings or seating is None or seating.room.table is None:
+                continue
+            self._ping_id += 1
+            if len(self._pings) >= 8:  # unanswered: forget the oldest
+                del self._pings[min(self._pings)]
+            self._pings[self._ping_id] = time.monotonic()
+            self.send({"type": "ping", "id": self._ping_id})
+
+    def _ponged(self, ident: int) -> None:
+        if ident == 0:
+            self._answers_pings = True
+            return
+        sent = self._pings.pop(ident, None)
+        seating = self.seating
+        if sent is None or seating is None or seating.room.table is None:
+            return
+        seating.room.table.sample_lag(seating.seat, time.monotonic() - sent)
+
     async def run(self) -> None:
         writer = asyncio.create_task(self._writer())
+        pinger = asyncio.create_task(self._pinger())
         try:
             while not self.closed:
                 try:
@@ -200,8 +237,11 @@ class Connection:
             if self.relay is not None:
                 await self.relay.gone(self)
             writer.cancel()
+            pinger.cancel()
             with suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError, OSError):
                 await writer
+            with suppress(asyncio.CancelledError):
+                await pinger
 
     def _allow(self) -> bool:
         """Whether to handle the next frame: within this connection's rate, and within its
@@ -292,6 +332,8 @@ class Connection:
                 self._act(command)
             case p.Leave():
                 self._leave()
+            case p.PongReply(id=ident):
+                self._ponged(ident)
             case p.Ping(id=ident):
                 self.send({"type": "pong"} if ident is None else {"type": "pong", "id": ident})
             case p.Create():
