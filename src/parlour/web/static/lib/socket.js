@@ -5,6 +5,8 @@
 // pages do not come back in the same millisecond). A socket that stops answering (a phone
 // that changed networks) is given up after a ping goes unanswered, and opened again.
 
+import { noteWelcome, showConnection } from "./lag.js";
+
 const FIRST = 250; // ms before the first retry
 const LONGEST = 5000; // ms between retries at most
 const QUIET = 20000; // ms without a word from the server before we ask (ping)
@@ -46,6 +48,7 @@ function open() {
     heard = Date.now();
     pinged = 0;
     if (options.back) options.back();
+    send({ type: "pong", id: 0 }); // we answer the server's pings (lib/lag.js)
     const first = options.hello ? options.hello() : null;
     if (first) send(first);
   });
@@ -55,6 +58,12 @@ function open() {
     pinged = 0;
     let message;
     try { message = JSON.parse(e.data); } catch (err) { return; }
+    if (message && message.type === "ping") { // the server measures our delay: answer at once
+      send({ type: "pong", id: message.id });
+      return;
+    }
+    if (message && message.type === "welcome") noteWelcome(message);
+    if (message && message.type === "connection") showConnection(message);
     const handler = message && options.handlers[message.type];
     if (handler) handler(message);
   });
