@@ -132,15 +132,15 @@ def test_a_computer_is_credited_at_its_own_decision_time_from_the_cards_play() -
 
 def test_a_client_that_delays_its_pongs_gains_at_most_the_cap() -> None:
     """It answers pings a second late (it looks 500 ms away) but is by the server, and
-    slaps 550 ms after the card; a fair person by the server reacting in 200 ms still
-    beats it, since the compensation stops at the cap (300 ms in all: credited at 250 ms,
+    slaps 600 ms after the card; a fair person by the server reacting in 200 ms still
+    beats it, since the compensation stops at the cap (350 ms in all: credited at 250 ms,
     where the second it claims would have made it 100 ms, the human floor)."""
     table, clock, moves, _ = table_of()
     measured(table, 0, 1.000)
     measured(table, 1, 0.002)
     act(table, 0, {"type": "flip"})
     at(clock, 0.200, table, 1, {"type": "slap", "at": 1})
-    at(clock, 0.550, table, 0, {"type": "slap", "at": 1})
+    at(clock, 0.600, table, 0, {"type": "slap", "at": 1})
     clock.run(lambda: False, max_time=2.0)
     assert table.lags[0].compensation() == pytest.approx(2 * CAP_ONE_WAY)
     assert moves.takes() == [1]

@@ -210,14 +210,14 @@ async def test_a_slap_pressed_earlier_but_arriving_later_wins() -> None:
 
 
 async def test_a_client_that_delays_its_pongs_gains_no_more_than_the_cap() -> None:
-    """Seat 1 is 10 ms away but answers every ping 400 ms late (it looks 210 ms away each
-    way) and reacts in 650 ms; seat 0 reacts in 300 ms, both slaps about 20 ms on the way.
-    Credited at most the cap (300 ms in all), seat 1's slap counts as 370 ms after its
+    """Seat 1 is 10 ms away but answers every ping 600 ms late (it looks 310 ms away each
+    way) and reacts in 700 ms; seat 0 reacts in 300 ms, both slaps about 20 ms on the way.
+    Credited at most the cap (350 ms in all), seat 1's slap counts as 370 ms after its
     card, seat 0's as 300 ms: seat 0 wins every race. Believed, seat 1 would be credited
-    with 650 + 20 - 420 = 250 ms, and win every race."""
-    assert 2 * CAP_ONE_WAY < 0.420
-    won, _ = await races((0.010, 0.010), (lambda: 0.300, lambda: 0.650), tables=3, enough=12,
-                         pong_delays=(0.0, 0.400))
+    with 700 + 20 - 620 = 100 ms, and win every race."""
+    assert 2 * CAP_ONE_WAY < 0.620
+    won, _ = await races((0.010, 0.010), (lambda: 0.300, lambda: 0.700), tables=3, enough=12,
+                         pong_delays=(0.0, 0.600))
     assert len(won) >= 6 and set(won) == {0}
 
 

@@ -46,11 +46,13 @@ from collections import deque
 
 __all__ = ["CAP_ONE_WAY", "HUMAN_FLOOR", "QUOTA_WINDOW", "RACES", "SPREAD_MAX", "WINDOW", "SeatLag"]
 
-#: The most a seat's slap is moved earlier for its network delay, each way (seconds). 150
+#: The most a seat's slap is moved earlier for its network delay, each way (seconds). 175
 #: ms one way covers a home connection (10 to 50 ms), a phone on a mobile network (50 to
-#: 100 ms, with jitter) and most of a continent; more than that is a connection a race
-#: cannot be made fair on without holding every race open too long for everyone else.
-CAP_ONE_WAY = 0.150
+#: 100 ms, with jitter) and a connection across a continent (up to 150 ms, with 25 ms of
+#: jitter on top); more than that is a connection a race cannot be made fair on without
+#: holding every race open too long for everyone else (a race waits up to twice the cap
+#: plus the spread for the slowest seat at the table).
+CAP_ONE_WAY = 0.175
 #: No compensated slap is credited sooner than this after its card reached the person: a
 #: faster "reaction" is a guess (the usual false-start limit in sprinting is 100 ms).
 HUMAN_FLOOR = 0.100
