@@ -53,32 +53,65 @@ class Codec:
 
     game: str
     templates: tuple[Mapping[str, Any] | None, ...]
-    """Action ``i`` is the legal action matching ``templates[i]``; ``None`` is *wait*."""
+    """Action ``i`` is the legal action matching ``templates[i]``; ``None`` is *wait*.
+    A template names a ``type`` and, for the actions on a stack, its ``stack``."""
     size: Callable[[int], int]
     """The observation's length for a number of players."""
     encode: Encoder
+
+    def __post_init__(self) -> None:
+        # The mask is on every step's path: a legal entry finds its code with one lookup
+        # of (type, stack) instead of matching every template against every entry.
+        index: dict[tuple[Any, Any], int] = {}
+        for code, template in enumerate(self.templates):
+            if template is not None:
+                if not set(template) <= {"type", "stack"}:
+                    raise ValueError(f"a template names a type and a stack, not {template}")
+                index[(template["type"], template.get("stack"))] = code
+        wait = np.array([t is None for t in self.templates], dtype=np.int8)
+        object.__setattr__(self, "_index", index)
+        object.__setattr__(self, "_wait", wait)
 
     @property
     def actions(self) -> int:
         return len(self.templates)
 
-    def _matches(self, template: Mapping[str, Any], entry: Mapping[str, Any]) -> bool:
-        return all(entry.get(k) == v for k, v in template.items())
+    def check(self, code: object) -> int:
+        """``code`` as an action number, or :class:`ValueError` saying what is wrong (a
+        negative number is not counted from the end)."""
+        if isinstance(code, (bool, np.bool_)) or not isinstance(code, (int, np.integer)):
+            raise ValueError(f"an action is an integer from 0 to {self.actions - 1}, "
+                             f"not {code!r}")
+        if not 0 <= code < self.actions:
+            raise ValueError(f"no action {int(code)}: the actions are 0 to {self.actions - 1}")
+        return int(code)
 
     def mask(self, view: Mapping[str, Any]) -> Mask:
         """1 for every action open to the seat now (``view["legal"]``); wait is always open."""
-        legal = view["legal"]
-        return np.array([1 if t is None else int(any(self._matches(t, e) for e in legal))
-                         for t in self.templates], dtype=np.int8)
+        index: dict[tuple[Any, Any], int] = self._index  # type: ignore[attr-defined]
+        mask: Mask = self._wait.copy()  # type: ignore[attr-defined]
+        for entry in view["legal"]:
+            code = index.get((entry["type"], entry.get("stack")))
+            if code is not None:
+                mask[code] = 1
+        return mask
+
+    def code(self, entry: Mapping[str, Any]) -> int | None:
+        """The action code of one legal action (JSON, as ``view["legal"]`` lists it), or
+        ``None`` if no code names it."""
+        index: dict[tuple[Any, Any], int] = self._index  # type: ignore[attr-defined]
+        return index.get((entry["type"], entry.get("stack")))
 
     def action_json(self, code: int, view: Mapping[str, Any]) -> dict[str, Any] | None:
         """The legal action (JSON, no ``player``) that ``code`` names, ``None`` to wait or
-        when the view offers no such action now."""
-        template = self.templates[code]
+        when the view offers no such action now; :class:`ValueError` for a code that names
+        no action (see :meth:`check`)."""
+        template = self.templates[self.check(code)]
         if template is None:
             return None
+        key = (template["type"], template.get("stack"))
         for entry in view["legal"]:
-            if self._matches(template, entry):
+            if (entry["type"], entry.get("stack")) == key:
                 return dict(entry)
         return None
 

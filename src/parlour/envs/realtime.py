@@ -44,7 +44,8 @@ to the winner and -1 / (n - 1) to every other seat (when it is knocked out, or a
 
 from __future__ import annotations
 
-import functools
+import math
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -52,9 +53,15 @@ import gymnasium
 import numpy as np
 from pettingzoo import ParallelEnv
 
+from parlour.bots.base import REACTION_TIMES, ReactionTime
 from parlour.envs.encoding import CODECS, Codec, Obs
-from parlour.envs.table import Table, agent_name, learning_seats, seat_of
+from parlour.envs.table import Table, agent_name, derive, learning_seats, seat_of
 from parlour.games import spec as game_spec
+
+#: How long a learning seat may sit on its turn before the table plays for it (seconds of
+#: virtual time): without it, never playing froze a race until the time limit, and a
+#: truncation (0) beat a loss (-1), so a learner learnt to stall.
+DEFAULT_TURN_SECONDS = 10.0
 
 
 class RealTimeEnv(ParallelEnv):
@@ -62,9 +69,16 @@ class RealTimeEnv(ParallelEnv):
 
     game_name = ""
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}
+    #: the moves that are a seat's turn (what the turn timer plays for it)
+    turn_actions: frozenset[str] = frozenset()
+    #: the default ``max_seconds``, chosen from measured game lengths (docs/research.md)
+    default_max_seconds = 600.0
 
     def __init__(self, players: int = 2, *, opponents: Mapping[int, str] | None = None,
-                 tick: float = 0.1, max_seconds: float = 600.0,
+                 tick: float = 0.1, max_seconds: float | None = None,
+                 reaction: float | str | ReactionTime = 0.0,
+                 turn_seconds: float | None = DEFAULT_TURN_SECONDS,
+                 truncated_reward: float = 0.0,
                  options: Mapping[str, Any] | None = None,
                  render_mode: str | None = None) -> None:
         spec = game_spec(self.game_name)
@@ -73,12 +87,19 @@ class RealTimeEnv(ParallelEnv):
         spec.resolve_options(self.game_options, players=players, draw=lambda n: 0)
         if not tick > 0:
             raise ValueError(f"tick must be a positive number of seconds, not {tick!r}")
+        if turn_seconds is not None and not turn_seconds > 0:
+            raise ValueError(f"turn_seconds must be a positive number of seconds or None, "
+                             f"not {turn_seconds!r}")
         self.codec: Codec = CODECS[self.game_name]
         self.players = players
         self.opponents = dict(opponents or {})
         self.learners = learning_seats(players, self.opponents)
         self.tick = float(tick)
-        self.max_seconds = float(max_seconds)
+        self.max_seconds = float(self.default_max_seconds if max_seconds is None
+                                 else max_seconds)
+        self.reaction = reaction_model(reaction)
+        self.turn_seconds = turn_seconds
+        self.truncated_reward = float(truncated_reward)
         self.render_mode = render_mode
         self.possible_agents = [agent_name(s) for s in self.learners]
         self.agents: list[str] = []
@@ -86,17 +107,18 @@ class RealTimeEnv(ParallelEnv):
             "observation": gymnasium.spaces.Box(0.0, 1.0, (self.codec.size(players),),
                                                 np.float32),
             "action_mask": gymnasium.spaces.Box(0, 1, (self.codec.actions,), np.int8)})
+        self._act_space = gymnasium.spaces.Discrete(self.codec.actions)
         self._seed_rng: np.random.Generator | None = None
         self.table: Table | None = None
         self._views: dict[str, Mapping[str, Any]] = {}
 
-    @functools.cache  # noqa: B019 (one env, a few agents)
+    # Plain methods over spaces made once: functools.cache on a method kept every env
+    # (its key) alive for ever.
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self._obs_space
 
-    @functools.cache  # noqa: B019
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        return gymnasium.spaces.Discrete(self.codec.actions)
+        return self._act_space
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
@@ -111,11 +133,21 @@ class RealTimeEnv(ParallelEnv):
             self.table.close()
         self.table = Table(self.game_name, self.players, self.game_options, self.opponents,
                            episode_seed, decks=options.get("decks", ()),
-                           shuffles=options.get("shuffles", ()))
+                           shuffles=options.get("shuffles", ()), timed=True,
+                           turn_actions=self.turn_actions, turn_seconds=self.turn_seconds)
+        # the reactions of each agent: their own generator, from the episode's seed
+        self._reactions = {a: random.Random(derive(episode_seed, "reaction", a))
+                           for a in self.possible_agents}
+        self._decided_at: dict[str, float] = {}
         self.table.advance(0.0)  # what the computer players do at once is in the first look
         self.agents = list(self.possible_agents)
         self._out: set[str] = set()
         return self._observe_all(), {a: {} for a in self.agents}
+
+    def _started(self) -> Table:
+        if self.table is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.table
 
     def _observe_all(self) -> dict[str, Any]:
         assert self.table is not None
@@ -129,34 +161,70 @@ class RealTimeEnv(ParallelEnv):
 
     def observation_vector(self, seat: int, view: Mapping[str, Any] | None = None) -> Obs:
         """The observation of ``seat`` now: from its view only."""
-        assert self.table is not None
+        table = self._started()
         if view is None:
-            view = self.table.view(seat)
+            view = table.view(seat)
         return self.codec.encode(view, (), seat, self.players, self.game_options)
 
-    def step(self, actions: Mapping[str, Any]) -> tuple[
+    def step(self, actions: Mapping[str, Any], *,
+             delays: Mapping[str, float] | None = None) -> tuple[
             dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool],
             dict[str, dict[str, Any]]]:
-        table = self.table
-        assert table is not None
+        """One tick. ``actions``: agent -> action code (an agent left out waits; an agent
+        that is done is ignored). ``delays``: agent -> seconds from the change it reacts to
+        until its action lands, instead of a draw from the env's ``reaction`` model (what
+        a built-in player's decision says: :class:`parlour.envs.policies.BotPolicy`). A bad
+        action or delay raises ``ValueError`` and changes nothing."""
+        table = self._started()
+        if not self.agents:
+            raise RuntimeError("the episode is over: call reset()")
+        codes: dict[str, int] = {}
+        for agent, code in actions.items():
+            if agent not in self.possible_agents:
+                raise ValueError(f"no agent {agent!r} (the agents: {self.possible_agents})")
+            if agent in self.agents:
+                codes[agent] = self.codec.check(code)
+        for agent, delay in (delays or {}).items():
+            if agent not in self.possible_agents:
+                raise ValueError(f"no agent {agent!r} (the agents: {self.possible_agents})")
+            if not (isinstance(delay, (int, float)) and math.isfinite(delay) and delay >= 0):
+                raise ValueError(f"a delay is a number of seconds >= 0, not {delay!r}")
+        now = table.clock.now()
         infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        ranked = sorted((a for a in actions if a in self.agents),
-                        key=lambda a: table.tie_rank[seat_of(a)])
-        for agent in ranked:
-            if table.over:
-                break
-            code = int(actions[agent])
-            view = self._views[agent]
-            chosen = self.codec.action_json(code, view)
+        for agent in self.agents:
+            seat = seat_of(agent)
+            code = codes.get(agent, 0)
+            changed = table.changed_at[seat]
+            # what the agent saw changed since it last chose: this choice supersedes its
+            # pending action (waiting drops it), as a computer's new answer does
+            superseded = self._decided_at.get(agent) != changed
+            self._decided_at[agent] = changed
+            chosen = self.codec.action_json(code, self._views[agent])
             if chosen is None:
                 if self.codec.templates[code] is not None:
                     infos[agent]["masked"] = True
+                if superseded:
+                    table.cancel(seat)
                 continue
-            if not table.act(seat_of(agent), chosen):
+            given = (delays or {}).get(agent)
+            table.schedule(seat, chosen, changed + (self._react(agent) if given is None
+                                                    else float(given)))
+        table.advance(now + self.tick)
+        for agent in self.agents:
+            seat = seat_of(agent)
+            if table.refused[seat]:
                 infos[agent]["refused"] = True
-        if not table.over:
-            table.advance(table.clock.now() + self.tick)
+                table.refused[seat] = 0
+            if table.played_for[seat]:
+                infos[agent]["played_for"] = table.played_for[seat]
+                table.played_for[seat] = 0
         return self._settle(infos)
+
+    def _react(self, agent: str) -> float:
+        model = self.reaction
+        if isinstance(model, ReactionTime):
+            return model.draw(self._reactions[agent])
+        return model
 
     def _settle(self, infos: dict[str, dict[str, Any]]) -> tuple[
             dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool],
@@ -166,7 +234,7 @@ class RealTimeEnv(ParallelEnv):
         public = table.game.view(None)
         winner = public["winner"]
         over = winner is not None
-        truncated = not over and table.clock.now() >= self.max_seconds
+        truncated = not over and table.clock.now() >= self.max_seconds - 1e-9
         lose = -1.0 / (self.players - 1)
         rewards: dict[str, float] = {}
         terminations: dict[str, bool] = {}
@@ -179,6 +247,8 @@ class RealTimeEnv(ParallelEnv):
                     0.0 if agent in self._out else lose)
             elif out and agent not in self._out:
                 rewards[agent] = lose
+            elif truncated and not out:
+                rewards[agent] = self.truncated_reward
             else:
                 rewards[agent] = 0.0
             if out:
@@ -199,6 +269,23 @@ class RealTimeEnv(ParallelEnv):
             self.table.close()
 
 
+def reaction_model(reaction: float | str | ReactionTime) -> float | ReactionTime:
+    """A learner's reaction time: fixed seconds, or a built-in speed's reaction model by
+    name (``"normal"``: :data:`parlour.bots.base.REACTION_TIMES`), or any ReactionTime."""
+    if isinstance(reaction, ReactionTime):
+        return reaction
+    if isinstance(reaction, str):
+        if reaction not in REACTION_TIMES:
+            raise ValueError(f"unknown speed {reaction!r} (expected one of: "
+                             f"{', '.join(REACTION_TIMES)})")
+        return REACTION_TIMES[reaction]
+    if isinstance(reaction, bool) or not isinstance(reaction, (int, float)) or not (
+            math.isfinite(reaction) and reaction >= 0):
+        raise ValueError(f"reaction must be seconds >= 0, a speed or a ReactionTime, "
+                         f"not {reaction!r}")
+    return float(reaction)
+
+
 class SlapjackEnv(RealTimeEnv):
     """Slapjack (2 to 8 players) on ticks of virtual time. Actions: ``Discrete(3)``, 0 wait,
     1 flip, 2 slap (aimed at the top card the agent saw: ``at`` from its view).
@@ -212,6 +299,10 @@ class SlapjackEnv(RealTimeEnv):
 
     game_name = "slapjack"
     metadata = {"name": "parlour_slapjack_v0", "render_modes": ["ansi"]}
+    turn_actions = frozenset({"flip"})
+    # 400 games each of Easy at 2, 4 and 8 players (parlour simulate): the longest 1,201 s,
+    # the 99th percentile 735 to 913 s, the median 169 to 257 s
+    default_max_seconds = 1800.0
 
 
 class SplunkEnv(RealTimeEnv):
@@ -222,3 +313,8 @@ class SplunkEnv(RealTimeEnv):
 
     game_name = "splunk"
     metadata = {"name": "parlour_splunk_v0", "render_modes": ["ansi"]}
+    turn_actions = frozenset({"play"})
+    # 400 games each of Easy, Normal and Hard against their twin (parlour simulate): the
+    # longest 3,120 s, the 99th percentile 2,004 to 2,778 s, the median 404 to 521 s; the
+    # old 600 s cut about 40% of natural games
+    default_max_seconds = 3600.0

@@ -54,6 +54,8 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.action_space = actions
         self.render_mode = env.render_mode
         self._mask = np.ones(int(actions.n), np.int8)
+        self._started = False
+        self._over = False
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -67,16 +69,35 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
             observations, infos = env.reset(seed=seed, options=options)
             obs, info = observations[self.agent], infos[self.agent]
         self._mask = obs["action_mask"]
+        self._started, self._over = True, False
         return obs, info
 
-    def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+    def step(self, action: Any, *, delay: float | None = None
+             ) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        """One step (see the module docstring). ``delay`` (the races only): seconds from
+        the change the agent reacts to until its action lands, instead of the env's
+        reaction model (:class:`~parlour.envs.realtime.RealTimeEnv`), as a built-in
+        player's decision gives it."""
+        if not self._started:
+            raise RuntimeError("call reset() before step()")
+        if self._over:
+            raise RuntimeError("the episode is over: call reset()")
         env = self.env
+        code = env.codec.check(action)
         if isinstance(env, SlabberjanEnv):
-            if not self._mask[int(action)]:
+            agent = self.agent
+            if env.terminations[agent] or env.truncations[agent]:
+                # The computer players ended the agent's game before its first turn (at a
+                # big table): the first step, whatever it is, ends the episode.
+                self._over = True
+                return (env.observe(agent), float(env._cumulative_rewards[agent]),
+                        bool(env.terminations[agent]), bool(env.truncations[agent]),
+                        {**env.infos[agent], "no_turn": True})
+            if not self._mask[code]:
                 # an action the mask rules out changes nothing (the races: a wait)
                 obs = env.observe(self.agent)
                 return obs, 0.0, False, False, {"masked": True}
-            env.step(int(action))
+            env.step(code)
             # the only agent's turn comes round again, or the game is over for it
             obs = env.observe(self.agent)
             reward = float(env._cumulative_rewards[self.agent])
@@ -84,11 +105,13 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
             truncated = env.truncations[self.agent]
             info = dict(env.infos[self.agent])
         else:
-            observations, rewards, terms, truncs, infos = env.step({self.agent: int(action)})
+            observations, rewards, terms, truncs, infos = env.step(
+                {self.agent: code}, delays=None if delay is None else {self.agent: delay})
             obs, reward = observations[self.agent], float(rewards[self.agent])
             terminated, truncated = terms[self.agent], truncs[self.agent]
             info = infos[self.agent]
         self._mask = obs["action_mask"]
+        self._over = bool(terminated or truncated)
         return obs, reward, bool(terminated), bool(truncated), info
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.int8]]:

@@ -7,6 +7,13 @@ game's pacing, such as J10's pause after a pile is taken). A learning seat's act
 through :meth:`Scheduler.act`, the checked path a person's click takes at a live table, so
 the computer players react to it as they would to a person.
 
+A learning seat's action may also be put on the clock (:meth:`Table.schedule`): it lands
+at its time, in the same seeded tie-break order as the computers' at that instant, so a
+learner and a computer that react at the same moment are settled as two computers would
+be. For that the table keeps, per learning seat, the moment its view last changed (what a
+reaction is timed from, as the scheduler times a computer's) and, in the races, a turn
+timer: a learning seat whose turn it has been for ``turn_seconds`` is played for.
+
 Seeds: one integer makes a whole episode: the game's own seed (the deal and every shuffle),
 every computer player's seed, and the tie-break order of the seats (who goes first when
 two actions fall on the same instant: ruling J3's "the earlier slap wins", with a seeded
@@ -15,14 +22,15 @@ order for exact ties, as :func:`parlour.bots.arena.play` does).
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from parlour.bots import make_player
 from parlour.bots.base import AnyPlayer
-from parlour.bots.scheduler import Scheduler, VirtualClock
-from parlour.engine import Action, Event, Game
+from parlour.bots.scheduler import Scheduler, Timer, VirtualClock
+from parlour.engine import Action, Event, Game, GameError
 from parlour.games import game_class
 
 
@@ -57,7 +65,10 @@ class Table:
     def __init__(self, game: str, players: int, options: Mapping[str, Any],
                  opponents: Mapping[int, str], seed: int, *,
                  decks: Sequence[Sequence[str]] = (),
-                 shuffles: Sequence[Sequence[str]] = ()) -> None:
+                 shuffles: Sequence[Sequence[str]] = (),
+                 timed: bool = False,
+                 turn_actions: frozenset[str] = frozenset(),
+                 turn_seconds: float | None = None) -> None:
         cls = game_class(game)
         self.game: Game = cls(players, seed=derive(seed, "game"), options=dict(options),
                               decks=decks, shuffles=shuffles)
@@ -72,12 +83,92 @@ class Table:
             for seat, level in opponents.items()}
         #: every event so far, in order (a seat's share is ``seen(seat)``)
         self.events: list[Event] = list(self.game.events)
+        #: ``timed`` (the races): the learners' views are followed, for their reactions
+        self.timed = timed
+        self.learners = [s for s in range(players) if s not in self.bots] if timed else []
+        #: learning seat -> when its view last changed (0 for the deal)
+        self.changed_at: dict[int, float] = dict.fromkeys(self.learners, 0.0)
+        self._views = {s: self.game.view(s) for s in self.learners}
+        #: learning seat -> its action on the clock: (the action's JSON, when, its timer)
+        self.pending: dict[int, tuple[dict[str, Any], float, Timer]] = {}
+        #: learning seat -> how many of its actions the rules refused when they landed, and
+        #: how many times the turn timer played for it (read and reset by the env)
+        self.refused: dict[int, int] = dict.fromkeys(self.learners, 0)
+        self.played_for: dict[int, int] = dict.fromkeys(self.learners, 0)
+        self.turn_actions = turn_actions
+        self.turn_seconds = turn_seconds
+        self._turn_timers: dict[int, Timer] = {}
+        self._auto = random.Random(derive(seed, "played for"))
         self.scheduler = Scheduler(self.game, self.bots, self.clock, order=self.tie_rank,
                                    notify=self._notify)
         self.scheduler.start()
+        self._time_turns()
 
     def _notify(self, action: Action, events: Sequence[Event]) -> None:
         self.events.extend(events)
+        if not self.timed:
+            return
+        now, game = self.clock.now(), self.game
+        for seat in self.learners:
+            view = game.view(seat)
+            if view != self._views[seat]:
+                self._views[seat] = view
+                self.changed_at[seat] = now
+        self._time_turns()
+
+    # -- a learner's actions on the clock ---------------------------------------------------------
+
+    def schedule(self, seat: int, obj: dict[str, Any], due: float) -> None:
+        """``seat``'s action ``obj`` lands at ``due`` (not before now), checked then, in the
+        seats' tie-break order; it replaces the seat's pending action, except that the same
+        action keeps the earlier time (as a computer's repeated answer does)."""
+        due = max(due, self.clock.now())
+        old = self.pending.pop(seat, None)
+        if old is not None:
+            if old[0] == obj and old[1] <= due:
+                self.pending[seat] = old
+                return
+            old[2].cancel()
+        timer = self.clock.call_at(due, lambda: self._land(seat), self.tie_rank[seat])
+        self.pending[seat] = (obj, due, timer)
+
+    def cancel(self, seat: int) -> None:
+        """Drops ``seat``'s pending action, if any."""
+        old = self.pending.pop(seat, None)
+        if old is not None:
+            old[2].cancel()
+
+    def _land(self, seat: int) -> None:
+        obj, _, _ = self.pending.pop(seat)
+        if not self.over and not self.act(seat, obj):
+            self.refused[seat] += 1
+
+    def _time_turns(self) -> None:
+        """The turn timer (races): a learning seat whose turn it is gets ``turn_seconds``
+        from the moment its turn came, then the table plays for it, as a live table's seat
+        with nobody at it is played for (the move is a seeded pick among its turn moves)."""
+        if self.turn_seconds is None or self.over:
+            return
+        for seat in self.learners:
+            mine = any(e["type"] in self.turn_actions for e in self._views[seat]["legal"])
+            timer = self._turn_timers.get(seat)
+            if mine and timer is None:
+                self._turn_timers[seat] = self.clock.call_at(
+                    self.clock.now() + self.turn_seconds, functools.partial(self._play_for, seat),
+                    self.tie_rank[seat])
+            elif not mine and timer is not None:
+                timer.cancel()
+                del self._turn_timers[seat]
+
+    def _play_for(self, seat: int) -> None:
+        del self._turn_timers[seat]
+        if self.over:
+            return
+        moves = [e for e in self.game.view(seat)["legal"] if e["type"] in self.turn_actions]
+        if moves:
+            self.played_for[seat] += 1
+            self.cancel(seat)
+            self.act(seat, dict(self._auto.choice(moves)))
 
     @property
     def over(self) -> bool:
@@ -93,8 +184,6 @@ class Table:
     def act(self, seat: int, obj: Mapping[str, Any]) -> bool:
         """``seat`` takes the action ``obj`` (JSON without ``player``), checked; ``False`` if
         the rules refuse it now (nothing changes then)."""
-        from parlour.engine import GameError
-
         try:
             self.scheduler.act(self.game.parse_action(obj, player=seat))
         except GameError:
@@ -106,17 +195,23 @@ class Table:
         return self.clock.run(lambda: self.over or done(), max_calls=max_calls)
 
     def advance(self, until: float) -> None:
-        """Virtual time moves on to ``until``; every computer move due by then is made (in
-        time order, ties by seat rank), and the clock then reads exactly ``until``."""
-        # A marker due at ``until`` after every seat's move at that instant: running until
-        # it fires makes every move due by then, and nothing later. (VirtualClock.run's
-        # own ``max_time`` would drop the first callback due after it.)
+        """Virtual time moves on to ``until``; every move due before then is made (in time
+        order, ties by seat rank), and the clock then reads exactly ``until``."""
+        # A marker due at ``until`` before every seat's move at that instant: running until
+        # it fires makes every move due before then, and nothing later. (VirtualClock.run's
+        # own ``max_time`` would drop the first callback due after it.) The moves due at
+        # ``until`` itself are made in the next tick, in the seats' order together with the
+        # learners' actions of that instant: no side wins a tie for being a computer.
         reached: list[bool] = []
-        marker = self.clock.call_at(until, lambda: reached.append(True),
-                                    order=len(self.tie_rank) + 1)
+        marker = self.clock.call_at(until, lambda: reached.append(True), order=-1)
         self.clock.run(lambda: self.over or bool(reached))
         if not reached:  # the game ended first: the marker is not needed
             marker.cancel()
 
     def close(self) -> None:
         self.scheduler.close()
+        for seat in list(self.pending):
+            self.cancel(seat)
+        for timer in self._turn_timers.values():
+            timer.cancel()
+        self._turn_timers.clear()
