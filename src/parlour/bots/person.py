@@ -15,6 +15,12 @@ A person is four numbers, written ``person:MEAN[:SD[:MISS[:WRONG]]]``:
   sandwich or joker). Default 0.05.
 - ``WRONG``: the chance of slapping, by mistake, a card that may not be slapped. Default
   0.01 per card.
+- ``@LAG`` (optional, after the numbers): the person's network delay each way, in
+  milliseconds: ``person:500@50``. Every card reaches them that much later and every move
+  comes back that much later, so on the scheduler of ``parlour simulate`` (which settles
+  races in order of arrival) each of their moves is ``2 * LAG`` later: what a table
+  without the live server's compensation would give. The live table's compensation
+  (:mod:`parlour.live.lag`) is measured on its own code by ``bench/bench_lag.py``.
 
 Everything that is not a race (when to flip, where to play a Splunk card, whether to call)
 it does as the Normal computer player does, with Normal's thinking times: the person model
@@ -24,11 +30,15 @@ race games: Slabberjan has no race.
 
 >>> person = parse_person("person:400")
 >>> person
-Person(mean=0.4, sd=0.08, miss=0.05, wrong=0.01)
+Person(mean=0.4, sd=0.08, miss=0.05, wrong=0.01, lag=0.0)
 >>> person.name
 'person:400'
 >>> parse_person("person:450ms:60:0.1:0").name
 'person:450:60:0.1:0'
+>>> parse_person("person:500@50ms")
+Person(mean=0.5, sd=0.1, miss=0.05, wrong=0.01, lag=0.05)
+>>> parse_person("person:500@50").name
+'person:500@50'
 >>> parse_person("person:fast")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -40,10 +50,14 @@ SlapjackPerson(seat=1, person='person:300')
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from parlour.bots import slapjack, splunk
-from parlour.bots.base import AnyPlayer, ReactionTime
+from parlour.bots.base import AnyPlayer, Decision, ReactionTime
+from parlour.games.slapjack import SlapjackView
+from parlour.games.splunk import SplunkView
 
 __all__ = ["PERSON", "RACE_GAMES", "Person", "is_person", "make_person", "parse_person"]
 
@@ -51,7 +65,7 @@ __all__ = ["PERSON", "RACE_GAMES", "Person", "is_person", "make_person", "parse_
 PERSON = "person"
 #: The games with slap races, where a modelled person can sit.
 RACE_GAMES = (slapjack.SPEC.name, splunk.SPEC.name)
-SYNTAX = "person:MEAN[:SD[:MISS[:WRONG]]], e.g. person:400"
+SYNTAX = "person:MEAN[:SD[:MISS[:WRONG]]][@LAG], e.g. person:400 or person:500@50"
 DEFAULT_SD_SHARE = 0.2
 DEFAULT_MISS = 0.05
 DEFAULT_WRONG = 0.01
@@ -70,6 +84,8 @@ class Person:
     sd: float
     miss: float = DEFAULT_MISS
     wrong: float = DEFAULT_WRONG
+    lag: float = 0.0
+    """The network delay each way, in seconds (``@LAG``)."""
 
     def __post_init__(self) -> None:
         if not (0.05 <= self.mean <= 10):
@@ -78,6 +94,9 @@ class Person:
         if not (0 <= self.sd <= self.mean * 3):
             raise ValueError(f"a person's reaction time SD is 0 to three times the mean, "
                              f"not {self.sd * 1000:g} ms")
+        if not 0 <= self.lag <= 10:
+            raise ValueError(f"a person's network delay is 0 to 10000 ms, not "
+                             f"{self.lag * 1000:g}")
         for what, p in (("MISS", self.miss), ("WRONG", self.wrong)):
             if not 0 <= p <= 1:
                 raise ValueError(f"a person's {what} is a probability from 0 to 1, not {p:g}")
@@ -98,7 +117,15 @@ class Person:
                     _fmt(DEFAULT_MISS), _fmt(DEFAULT_WRONG)]
         while len(parts) > 1 and parts[-1] == defaults[len(parts) - 1]:
             parts.pop()
-        return ":".join([PERSON, *parts])
+        lag = f"@{_fmt(round(self.lag * 1000, 6))}" if self.lag else ""
+        return ":".join([PERSON, *parts]) + lag
+
+    def arriving(self, decision: Decision | None) -> Decision | None:
+        """``decision`` as the server sees it: ``2 * lag`` later (the card's way out, the
+        move's way back)."""
+        if decision is None or not self.lag:
+            return decision
+        return Decision(decision.action, decision.delay + 2 * self.lag)
 
 
 def is_person(name: object) -> bool:
@@ -114,7 +141,16 @@ def parse_person(text: str) -> Person:
     def bad(why: str) -> ValueError:
         return ValueError(f"bad person {shown}: {why} ({SYNTAX})")
 
-    head, *fields = text.strip().split(":")
+    text, _, lag_text = text.strip().partition("@")
+    lag = 0.0
+    if lag_text:
+        try:
+            lag = float(lag_text.strip().lower().removesuffix("ms")) / 1000
+        except ValueError:
+            raise bad("LAG must be a number of milliseconds") from None
+        if not math.isfinite(lag):
+            raise bad("LAG must be finite")
+    head, *fields = text.split(":")
     if head.lower() != PERSON:
         raise bad("it must start with 'person:'")
     if not fields or len(fields) > 4:
@@ -138,7 +174,7 @@ def parse_person(text: str) -> Person:
     miss = values[2] if len(values) > 2 else DEFAULT_MISS
     wrong = values[3] if len(values) > 3 else DEFAULT_WRONG
     try:
-        return Person(mean, sd, miss, wrong)
+        return Person(mean, sd, miss, wrong, lag)
     except ValueError as exc:
         raise bad(str(exc)) from None
 
@@ -155,6 +191,9 @@ class SlapjackPerson(slapjack.SlapjackPlayer):
                                         wrong_face=person.wrong, wrong_other=person.wrong,
                                         flip_min=normal.flip_min, flip_max=normal.flip_max)
 
+    def decide(self, view: SlapjackView, events: Sequence[dict[str, Any]]) -> Decision | None:
+        return self.person.arriving(super().decide(view, events))
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seat={self.seat}, person={self.person.name!r})"
 
@@ -170,6 +209,9 @@ class SplunkPerson(splunk.SplunkPlayer):
         self.profile = splunk.Profile(person.reaction_time, slap_miss=person.miss,
                                       wrong_slap=person.wrong, think_min=normal.think_min,
                                       think_max=normal.think_max)
+
+    def decide(self, view: SplunkView, events: Sequence[dict[str, Any]]) -> Decision | None:
+        return self.person.arriving(super().decide(view, events))
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seat={self.seat}, person={self.person.name!r})"
