@@ -55,7 +55,7 @@ from pettingzoo import ParallelEnv
 
 from parlour.bots.base import REACTION_TIMES, ReactionTime
 from parlour.envs.encoding import CODECS, Codec, Obs
-from parlour.envs.table import Table, agent_name, derive, learning_seats, seat_of
+from parlour.envs.table import Table, agent_name, derive, learning_seats
 from parlour.games import spec as game_spec
 
 #: How long a learning seat may sit on its turn before the table plays for it (seconds of
@@ -102,6 +102,7 @@ class RealTimeEnv(ParallelEnv):
         self.truncated_reward = float(truncated_reward)
         self.render_mode = render_mode
         self.possible_agents = [agent_name(s) for s in self.learners]
+        self._seat = {agent_name(s): s for s in self.learners}
         self.agents: list[str] = []
         self._obs_space = gymnasium.spaces.Dict({
             "observation": gymnasium.spaces.Box(0.0, 1.0, (self.codec.size(players),),
@@ -151,12 +152,14 @@ class RealTimeEnv(ParallelEnv):
 
     def _observe_all(self) -> dict[str, Any]:
         assert self.table is not None
-        self._views = {a: self.table.view(seat_of(a)) for a in self.agents}
+        # the table keeps each learner's view up to date as actions land
+        views = self.table.views
+        self._views = {a: views[self._seat[a]] for a in self.agents}
         return {a: self._observation(a) for a in self.agents}
 
     def _observation(self, agent: str) -> dict[str, Any]:
         view = self._views[agent]
-        return {"observation": self.observation_vector(seat_of(agent), view),
+        return {"observation": self.observation_vector(self._seat[agent], view),
                 "action_mask": self.codec.mask(view)}
 
     def observation_vector(self, seat: int, view: Mapping[str, Any] | None = None) -> Obs:
@@ -192,7 +195,7 @@ class RealTimeEnv(ParallelEnv):
         now = table.clock.now()
         infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         for agent in self.agents:
-            seat = seat_of(agent)
+            seat = self._seat[agent]
             code = codes.get(agent, 0)
             changed = table.changed_at[seat]
             # what the agent saw changed since it last chose: this choice supersedes its
@@ -211,7 +214,7 @@ class RealTimeEnv(ParallelEnv):
                                                     else float(given)))
         table.advance(now + self.tick)
         for agent in self.agents:
-            seat = seat_of(agent)
+            seat = self._seat[agent]
             if table.refused[seat]:
                 infos[agent]["refused"] = True
                 table.refused[seat] = 0
@@ -231,17 +234,18 @@ class RealTimeEnv(ParallelEnv):
             dict[str, dict[str, Any]]]:
         table = self.table
         assert table is not None
-        public = table.game.view(None)
-        winner = public["winner"]
+        outcome = table.game.outcome
+        winner = None if outcome is None else outcome.winner
         over = winner is not None
         truncated = not over and table.clock.now() >= self.max_seconds - 1e-9
         lose = -1.0 / (self.players - 1)
         rewards: dict[str, float] = {}
         terminations: dict[str, bool] = {}
         truncations: dict[str, bool] = {}
+        observations = self._observe_all()
         for agent in self.agents:
-            seat = seat_of(agent)
-            out = bool(public["players"][seat].get("out", False))
+            seat = self._seat[agent]
+            out = bool(self._views[agent]["players"][seat].get("out", False))
             if over:
                 rewards[agent] = 1.0 if winner == seat else (
                     0.0 if agent in self._out else lose)
@@ -255,7 +259,6 @@ class RealTimeEnv(ParallelEnv):
                 self._out.add(agent)
             terminations[agent] = over or out
             truncations[agent] = truncated
-        observations = self._observe_all()
         self.agents = [a for a in self.agents if not (terminations[a] or truncations[a])]
         return observations, rewards, terminations, truncations, infos
 

@@ -88,7 +88,8 @@ class Table:
         self.learners = [s for s in range(players) if s not in self.bots] if timed else []
         #: learning seat -> when its view last changed (0 for the deal)
         self.changed_at: dict[int, float] = dict.fromkeys(self.learners, 0.0)
-        self._views = {s: self.game.view(s) for s in self.learners}
+        #: learning seat -> its view now (kept up to date as actions land)
+        self.views = {s: self.game.view(s) for s in self.learners}
         #: learning seat -> its action on the clock: (the action's JSON, when, its timer)
         self.pending: dict[int, tuple[dict[str, Any], float, Timer]] = {}
         #: learning seat -> how many of its actions the rules refused when they landed, and
@@ -111,8 +112,8 @@ class Table:
         now, game = self.clock.now(), self.game
         for seat in self.learners:
             view = game.view(seat)
-            if view != self._views[seat]:
-                self._views[seat] = view
+            if view != self.views[seat]:
+                self.views[seat] = view
                 self.changed_at[seat] = now
         self._time_turns()
 
@@ -150,7 +151,7 @@ class Table:
         if self.turn_seconds is None or self.over:
             return
         for seat in self.learners:
-            mine = any(e["type"] in self.turn_actions for e in self._views[seat]["legal"])
+            mine = any(e["type"] in self.turn_actions for e in self.views[seat]["legal"])
             timer = self._turn_timers.get(seat)
             if mine and timer is None:
                 self._turn_timers[seat] = self.clock.call_at(
