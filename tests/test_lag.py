@@ -237,3 +237,27 @@ def test_compensation_never_passes_the_cap_nor_the_seats_own_evidence(
     assert comp <= lag.round_trip
     if responses:
         assert comp <= max(0.0, min(responses[-QUOTA_WINDOW:]) - HUMAN_FLOOR)  # recent ones
+
+
+def test_a_modelled_person_has_a_network_delay_and_without_compensation_it_costs_races() -> None:
+    from parlour.bots import make_player
+    from parlour.bots.arena import play
+    from parlour.bots.person import make_person, parse_person
+
+    assert parse_person("person:500@50").lag == pytest.approx(0.05)
+    assert parse_person("person:500@50ms").name == "person:500@50"
+    for bad in ("person:500@far", "person:500@-5", "person:500@99999"):
+        with pytest.raises(ValueError, match="person"):
+            parse_person(bad)
+
+    def share(person: str) -> float:
+        won = 0
+        for g in range(30):
+            game = new_game("slapjack", players=2, seed=g)
+            players = [make_player("slapjack", "normal", 0, seed=g),
+                       make_person("slapjack", person, 1, seed=g)]
+            won += play(game, players, tiebreak_seed=g).winner == 1
+        return won / 30
+
+    # the plain scheduler settles by arrival: 100 ms each way costs the person its games
+    assert share("person:500@100") < share("person:500") - 0.2
