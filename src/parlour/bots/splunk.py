@@ -17,11 +17,15 @@ Levels:
   often misses a slap and sometimes slaps a stack that has nothing to slap.
 - Normal adds an average base (about 6.5) to the face-up total and calls when that is over
   21; it plays on the stack with the lowest face-up total.
-- Hard estimates the chance that a stack is over 21 from the cards it has not seen: every
-  card that is not face up on a stack may be a base or its own next card, all equally
-  likely. It calls when that chance is over one half (a call moves the stack to whichever
-  side is wrong, so a coin flip is where it pays), and plays where the expected number of
-  cards a call would give it back is smallest. It is quick and rarely wrong at slaps.
+- Hard counts cards (:class:`CardMemory`): every card shown stays known as it moves, so a
+  stack's face-down base, or its own next card, is often one it has seen go by (a taken
+  stack goes under a pile in stack order, P4, and comes back as plays and new bases). A
+  card never shown is any card not yet seen, all equally likely, which gives the exact
+  chance that a stack is over 21 given everything public. It calls when that chance is
+  over one half (a call moves the stack to whichever side is wrong, so a coin flip is where
+  it pays), and plays where the expected number of cards a call would give it back is
+  smallest. It is quick and rarely wrong at slaps. Seated in a game already under way (a
+  person left), it has seen nothing yet and counts only the cards face up.
 
 When the opponent has just played their last card every level but Easy calls or slaps,
 whatever the odds: letting the play stand loses the game (P6).
@@ -41,7 +45,7 @@ Call(player=0)
 from __future__ import annotations
 
 import random
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -61,7 +65,7 @@ from parlour.games.splunk import (
     value21,
 )
 
-__all__ = ["PLAYERS", "PROFILES", "SPEC", "Easy", "Hard", "SplunkPlayer",
+__all__ = ["PLAYERS", "PROFILES", "SPEC", "CardMemory", "Easy", "Hard", "SplunkPlayer",
            "profile_table"]
 
 
@@ -160,6 +164,103 @@ def chance_over(up_total: int, values: Counter[int], two: bool = False) -> float
     return over / (n * (n - 1))
 
 
+class CardMemory:
+    """Where every card that has been shown is now, from the public events alone.
+
+    Every card shown (played face up, or a base turned over by a call) stays known as it
+    moves: a taken stack goes under a pile in stack order (P4), so its cards come back known,
+    in that order, as plays and as new bases. A card never shown is equally likely to be any
+    of the cards not yet seen (the deal is a uniform shuffle and no event depends on an unseen
+    card), so :meth:`chance_over` is the exact chance that a stack is over 21 given
+    everything public. Hard plays with it; ``docs/bots.md`` measures every caller against it
+    (:mod:`parlour.sim.calibrate`).
+
+    >>> memory = CardMemory()
+    >>> memory.see([{"type": "deal", "cards": [26, 26], "jokers": False}]
+    ...            + [{"type": "base", "player": s // 2, "stack": s} for s in range(4)])
+    >>> memory.see([{"type": "play", "player": 0, "stack": 0, "card": "KS"},
+    ...             {"type": "play", "player": 1, "stack": 0, "card": "5D"}])
+    >>> memory.chance_over(0)  # a base of 7 or more: 27 of the 50 cards not seen
+    0.54
+    >>> memory.see([{"type": "call", "stack": 0, "base": "9C", "cards": ["9C", "KS", "5D"],
+    ...              "taker": 1}, {"type": "base", "player": 0, "stack": 0}])
+    >>> list(memory.piles[1])[-3:]  # known, at the bottom of the taker's pile
+    ['9C', 'KS', '5D']
+    """
+
+    def __init__(self) -> None:
+        #: it saw the deal: what it knows is the whole game's
+        self.started = False
+        self.piles: list[deque[str | None]] = [deque(), deque()]
+        #: each stack bottom first: its base (None while unseen), then the face-up cards
+        self.stacks: list[list[str | None]] = [[] for _ in range(STACKS)]
+        self.up_total = [0] * STACKS
+        #: count -> how many unseen cards have it
+        self.unseen: Counter[int] = Counter()
+
+    def see(self, events: Sequence[dict[str, Any]]) -> None:
+        piles, stacks, up_total, unseen = self.piles, self.stacks, self.up_total, self.unseen
+        for e in events:
+            kind = e["type"]
+            if kind == "play":
+                if not self.started:
+                    continue
+                card: str = e["card"]
+                s = e["stack"]
+                if piles[e["player"]].popleft() is None:
+                    unseen[value21(card)] -= 1
+                stacks[s].append(card)
+                up_total[s] += value21(card)
+            elif kind == "base":
+                if self.started:
+                    s = e["stack"]
+                    stacks[s] = [piles[e["player"]].popleft()]
+                    up_total[s] = 0
+            elif kind in ("call", "slap", "wrong_slap"):
+                if not self.started:
+                    continue
+                s = e["stack"]
+                stack = stacks[s]
+                if kind == "call" and stack and stack[0] is None:
+                    stack[0] = e["base"]
+                    unseen[value21(e["base"])] -= 1
+                piles[e["taker"]].extend(stack)
+                stacks[s] = []
+                up_total[s] = 0
+            elif kind == "deal":
+                self.started = True
+                self.piles = piles = [deque([None] * n) for n in e["cards"]]
+                self.stacks = stacks = [[] for _ in range(STACKS)]
+                self.up_total = up_total = [0] * STACKS
+                self.unseen = unseen = DECK_VALUES.copy()
+                if e["jokers"]:
+                    unseen[0] += 2
+
+    def agrees(self, view: SplunkView) -> bool:
+        """Whether it saw the whole game that ``view`` shows (the deal included)."""
+        return self.started and all(
+            len(pile) == seen["cards"] for pile, seen in zip(self.piles, view["players"],
+                                                            strict=True)) and all(
+            len(mine) == seen["cards"] for mine, seen in zip(self.stacks, view["stacks"],
+                                                            strict=True))
+
+    def base(self, stack: int) -> str | None:
+        """The face-down base of ``stack``, if it has been seen."""
+        cards = self.stacks[stack]
+        return cards[0] if cards else None
+
+    def chance_over(self, stack: int, plus: str | None = None, *,
+                    blind: bool = False) -> float:
+        """The exact chance that ``stack`` is over 21 now, or once ``plus`` (a known card)
+        or, with ``blind``, one more unseen card is on it."""
+        total = self.up_total[stack] + (value21(plus) if plus is not None else 0)
+        base = self.base(stack)
+        if base is not None:
+            total += value21(base)
+            return chance_over(total, self.unseen) if blind else float(total > 21)
+        return chance_over(total, self.unseen, two=blind)
+
+
 class SplunkPlayer(ComputerPlayer[SplunkView]):
     """A Splunk computer player: its speed (``level``) picks its :class:`Profile`; this class
     calls and plays as Normal does (an average base added to what is face up), and the
@@ -240,20 +341,40 @@ class Easy(SplunkPlayer):
 
 
 class Hard(SplunkPlayer):
-    """Counts the cards it has not seen; quick and rarely wrong at slaps."""
+    """Counts every card it has seen (:class:`CardMemory`); quick and rarely wrong at slaps."""
 
     level = "hard"
 
+    def __init__(self, seat: int, *, level: str | None = None, seed: int | None = None) -> None:
+        super().__init__(seat, level=level, seed=seed)
+        self.memory = CardMemory()
+
+    def decide(self, view: SplunkView, events: Sequence[dict[str, Any]]) -> Decision | None:
+        self.memory.see(events)
+        return super().decide(view, events)
+
+    def _counting(self, view: SplunkView) -> bool:
+        return self.memory.agrees(view)
+
     def wants_call(self, view: SplunkView, stack: StackView) -> bool:
+        last = view["last_play"]
+        if last is not None and self._counting(view):
+            return self.memory.chance_over(last["stack"]) > 0.5
         return chance_over(stack["up_total"], unseen_values(view)) > 0.5
 
     def choose_stack(self, view: SplunkView) -> int:
+        counting = self._counting(view)
         values = unseen_values(view)
+        pile = self.memory.piles[self.seat]
+        mine = pile[0] if counting and pile else None  # our next card, if we have seen it
         best: tuple[float, float, int] | None = None
         for i, stack in enumerate(view["stacks"]):
             # a call that finds it over 21 gives us the stack and our card back
-            risk = chance_over(stack["up_total"], values, two=True) * (stack["cards"] + 1)
-            key = (risk, self.rng.random(), i)
+            if counting:
+                over = self.memory.chance_over(i, mine, blind=mine is None)
+            else:
+                over = chance_over(stack["up_total"], values, two=True)
+            key = (over * (stack["cards"] + 1), self.rng.random(), i)
             if best is None or key < best:
                 best = key
         assert best is not None

@@ -38,13 +38,14 @@ LEVEL_TITLES: Mapping[str, str] = {"easy": "Easy", "normal": "Normal", "hard": "
                                    "expert": "Expert"}
 #: The speeds that the seed's rules pages do not name: pages mark them as Parlour's own.
 BEYOND_RULES: frozenset[str] = frozenset({"expert"})
-#: One line a page may show about each speed (measured against modelled people of those
-#: reaction times: docs/bots.md).
+#: One line a page may show about each speed, for a game that says nothing of its own
+#: (:attr:`GameSpec.level_about`). Each of Parlour's games says what its speeds mean in
+#: that game, measured (docs/bots.md): these words hold for any game.
 LEVEL_ABOUT: Mapping[str, str] = {
-    "easy": "Slow and often wrong: in slap races a slow beginner (600 ms) wins most games.",
-    "normal": "A fair match for a beginner: in slap races a 500 ms person wins about half.",
-    "hard": "Quick and rarely wrong: in slap races it beats a 400 ms person most of the time.",
-    "expert": "Beyond the rules page: for the quickest people, who react in 250 to 300 ms.",
+    "easy": "The gentlest computer players.",
+    "normal": "Computer players that play a sound, simple game.",
+    "hard": "The strongest computer players on the rules page.",
+    "expert": "Beyond the rules page: Hard's play at its quickest.",
 }
 
 OptionValue: TypeAlias = bool | int
@@ -168,6 +169,14 @@ class GameSpec:
     """Makes the game's own statistics for a simulation, given the number of players."""
     ratios: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     """Ratios of those statistics a simulation reports: name -> (numerator, denominator)."""
+    level_about: Mapping[str, str] = field(default_factory=lambda: LEVEL_ABOUT)
+    """What each speed of computer player means in this game, in a player's words: the
+    line a page shows beside the speed (every speed of :data:`LEVELS`)."""
+
+    def __post_init__(self) -> None:
+        missing = [level for level in LEVELS if not self.level_about.get(level)]
+        if missing:
+            raise ValueError(f"{self.name}: no words for the speeds {', '.join(missing)}")
 
     def option(self, name: str) -> Option:
         for opt in self.options:
@@ -223,6 +232,7 @@ class GameSpec:
                         for kind, cls in self.actions.items()},
             "view": {key: _type_name(hint) for key, hint in hints.items()},
             "pacing": self.pacing.to_json(),
-            "levels": [{"name": level, "title": LEVEL_TITLES[level], "about": LEVEL_ABOUT[level],
+            "levels": [{"name": level, "title": LEVEL_TITLES[level],
+                        "about": self.level_about[level],
                         "beyond_rules": level in BEYOND_RULES} for level in LEVELS],
         }

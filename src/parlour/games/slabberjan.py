@@ -373,6 +373,14 @@ SPEC = GameSpec(
     ),
     metrics=DealerChips,
     ratios={"dealer_chips_per_round": ("dealer_chips", "dealer_rounds")},
+    # no races here: a speed is how well a computer chooses (docs/bots.md measures it)
+    level_about={
+        "easy": "Swaps or draws at random, whatever it holds: a coin toss at every choice.",
+        "normal": "Lets go of any piece below a 6 and keeps the rest: a simple, steady game.",
+        "hard": "Remembers every piece it has seen and thinks each round through to the "
+                "end: it wins more than its share against Normal and against simple rules.",
+        "expert": "Beyond the rules page: chooses as Hard does, and moves a little sooner.",
+    },
 )
 
 

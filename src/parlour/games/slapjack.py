@@ -130,6 +130,16 @@ SPEC = GameSpec(
             "flipping, longer on the easier speeds, so that nobody can bury a Jack faster "
             "than a person can see it.",
     ),
+    # what each speed means here, true with 1 to 3 computers (docs/bots.md measures it)
+    level_about={
+        "easy": "Slow, and often misses a Jack: even a slow beginner wins most games.",
+        "normal": "An even match for an adult on the slow side: most adults win more than "
+                  "their share, a slow beginner or a young child seldom wins.",
+        "hard": "Quicker than most people: only quick hands win their share, an adult of "
+                "ordinary speed seldom wins.",
+        "expert": "Beyond the rules page: as quick as the quickest people, and only the "
+                  "very quickest hands win.",
+    },
 )
 
 

@@ -6,9 +6,10 @@
   and 600 ms, at Slapjack (2 players) and Splunk: the person's win rate with its 95% Wilson
   interval. Every cell is one ``parlour simulate`` run (seats rotating, so neither side
   keeps the first move), printed beside the table, so any cell can be re-run alone;
-- Splunk's calls: in games of Hard against Normal, every play that could be called out,
+- Splunk's calls: in games of Hard against a modelled person (who calls as Normal does),
+  every play that could be called out,
   with the exact chance that its stack was over 21 given every public event
-  (:class:`parlour.sim.memory.Memory`), the chance the caller's own rule saw, whether it
+  (:class:`parlour.bots.splunk.CardMemory`), the chance the caller's own rule saw, whether it
   called and whether the call was right.
 
 The runs are seeded: the same flags print the same tables (on any number of processes).
@@ -25,24 +26,34 @@ from typing import Any
 
 from parlour.bots import LEVELS
 from parlour.bots.arena import play
-from parlour.bots.splunk import chance_over, unseen_values
+from parlour.bots.splunk import CardMemory, chance_over, unseen_values
 from parlour.engine import Action, Event, Game
-from parlour.engine.spec import BEYOND_RULES, LEVEL_ABOUT, LEVEL_TITLES
-from parlour.sim.memory import Memory
+from parlour.engine.spec import BEYOND_RULES, LEVEL_TITLES
+from parlour.games import spec as game_spec
+from parlour.sim.command import entry_name
 from parlour.sim.simulate import START_METHOD, Progress, SimConfig, deal, simulate, tiebreak_seed
 from parlour.sim.stats import wilson
 
-#: The people of the table: mean reaction times in milliseconds (250 ms: the quickest).
-PEOPLE = (250, 300, 400, 500, 600)
+#: The people of the table: mean reaction times in milliseconds (250 ms: the quickest;
+#: most adults 350 to 500).
+PEOPLE = (250, 300, 350, 400, 450, 500, 600)
+#: The tables Slapjack's speeds are measured at: one person against 1, 2 and 3 computers.
+SLAPJACK_PLAYERS = (2, 3, 4)
 
 
 def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def cell_command(game: str, level: str, ms: int, games: int, seed: int) -> str:
-    return (f"parlour simulate {game} --bots {level},person:{ms} --games {games} "
-            f"--seed {seed} --swap-seats")
+def cell_bots(level: str, ms: int, players: int = 2) -> tuple[str, ...]:
+    """One cell's entries: ``players - 1`` computers of ``level``, then the person."""
+    return (*[level] * (players - 1), f"person:{ms}")
+
+
+def cell_command(game: str, level: str, ms: int, games: int, seed: int,
+                 players: int = 2) -> str:
+    return (f"parlour simulate {game} --bots {','.join(cell_bots(level, ms, players))} "
+            f"--games {games} --seed {seed} --swap-seats")
 
 
 def markdown_row(cells: Sequence[str]) -> str:
@@ -58,21 +69,24 @@ def speed_title(level: str) -> str:
 
 
 def race_table(game: str, games: int, seed: int, jobs: int,
-               progress: Callable[[str], None] | None = None) -> str:
-    """The Markdown table of ``game``: a row per speed, a column per person."""
+               progress: Callable[[str], None] | None = None, players: int = 2) -> str:
+    """The Markdown table of ``game`` at ``players`` (one person, the rest computers of
+    one speed): a row per speed, a column per person, and what the game's page says of
+    the speed."""
+    about = game_spec(game).level_about
     rows = [markdown_row(RACE_HEAD), "|" + " --- |" * len(RACE_HEAD)]
     for level in LEVELS:
         cells = []
         for ms in PEOPLE:
             if progress:
-                progress(cell_command(game, level, ms, games, seed))
-            result = simulate(SimConfig(game, 2, (level, f"person:{ms}"), games, seed, jobs,
-                                        swap_seats=True))
-            person = result["entries"][1]
+                progress(cell_command(game, level, ms, games, seed, players))
+            result = simulate(SimConfig(game, players, cell_bots(level, ms, players), games,
+                                        seed, jobs, swap_seats=True))
+            person = result["entries"][-1]
             lo, hi = person["ci95"]
             rate = person["win_rate"]
             cells.append("-" if rate is None else f"{_pct(rate)} [{_pct(lo)}, {_pct(hi)}]")
-        rows.append(markdown_row([speed_title(level), *cells, LEVEL_ABOUT[level]]))
+        rows.append(markdown_row([speed_title(level), *cells, about[level]]))
     return "\n".join(rows) + "\n"
 
 
@@ -96,14 +110,14 @@ class Chance:
     """Whether the call found the stack over 21 (None: no call)."""
 
 
-def _face_up(memory: Memory) -> list[dict[str, Any]]:
+def _face_up(memory: CardMemory) -> list[dict[str, Any]]:
     return [{"up": [c for c in stack[1:] if c is not None]} for stack in memory.stacks]
 
 
 def study_game(config: SimConfig, index: int) -> list[Chance]:
     """Every call opportunity of game ``index`` of ``config`` (a Splunk simulation)."""
     game, bots, seats = deal(config, index)
-    memory = Memory()
+    memory = CardMemory()
     memory.see([e.public() for e in game.events])
     jokers = bool(game.options["jokers"])
     found: list[Chance] = []
@@ -159,7 +173,8 @@ def calls_tables(found: Sequence[Chance], levels: Sequence[str]) -> str:
     out = []
     head = ["caller", "plays it could call", "judgement calls", "right (95% CI)",
             "mean exact chance of its calls", "not called, exact chance > 1/2",
-            "called, exact chance < 1/2", "an exact caller: calls, expected right"]
+            "called, exact chance < 1/2", "sure wins passed", "sure losses made",
+            "an exact caller: calls, expected right"]
     out += ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
     for level in levels:
         mine = [c for c in found if c.caller == level and not c.last_card and c.seen < 1.0]
@@ -169,13 +184,19 @@ def calls_tables(found: Sequence[Chance], levels: Sequence[str]) -> str:
         exact = sum(c.exact for c in calls) / len(calls) if calls else 0.0
         missed = sum(c.exact > 0.5 and not c.called for c in mine)
         rash = sum(c.exact < 0.5 for c in calls)
+        sure = [c for c in mine if c.exact in (0.0, 1.0)]  # the base had been seen
+        passed = sum(c.exact == 1.0 and not c.called for c in sure)
+        sure_wins = sum(c.exact == 1.0 for c in sure)
+        lost = sum(c.exact == 0.0 and c.called for c in sure)
         ideal = [c.exact for c in mine if c.exact > 0.5]
         ideal_rate = sum(ideal) / len(ideal) if ideal else 0.0
         rate = f"{_pct(right / len(calls))} [{_pct(lo)}, {_pct(hi)}]" if calls else "-"
         out.append(f"| {LEVEL_TITLES.get(level, level)} | {len(mine)} | {len(calls)} | {rate} "
-                   f"| {_pct(exact)} | {missed} | {rash} | {len(ideal)}, {_pct(ideal_rate)} |")
+                   f"| {_pct(exact)} | {missed} | {rash} | {passed} of {sure_wins} | {lost} "
+                   f"| {len(ideal)}, {_pct(ideal_rate)} |")
     out.append("")
-    head = ["Hard's own chance (cards face up)", "calls", "right", "95% CI (Wilson)",
+    head = ["Hard's calls by the chance from the cards face up", "calls", "right",
+            "95% CI (Wilson)",
             "mean exact chance", "exact chance < 1/2"]
     out += ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
     calls = [c for c in found if c.caller == "hard" and c.called and not c.last_card
@@ -204,12 +225,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--splunk-games", type=int, default=500,
                         help="Splunk games per cell (default 500)")
     parser.add_argument("--call-games", type=int, default=2000,
-                        help="Splunk games of Hard against Normal for the calls (default 2000)")
+                        help="Splunk games of Hard against --call-against for the calls "
+                        "(default 2000)")
+    parser.add_argument("--call-against", default="person:400",
+                        help="Hard's opponent in the call study (default person:400)")
     parser.add_argument("--seed", type=int, default=2026, help="seed (default 2026)")
     parser.add_argument("--jobs", type=int, default=multiprocessing.cpu_count(),
                         help="processes (default: one per core)")
     parser.add_argument("--only", choices=("races", "calls"), help="print only those tables")
     args = parser.parse_args(argv)
+    try:
+        args.call_against = entry_name("splunk", args.call_against)
+    except ValueError as exc:
+        parser.exit(2, f"{parser.prog}: --call-against: {exc}\n")
     for flag, value in (("--games", args.games), ("--splunk-games", args.splunk_games),
                         ("--call-games", args.call_games), ("--jobs", args.jobs)):
         if value < 1:
@@ -220,21 +248,27 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     out = sys.stdout
     if args.only != "calls":
-        for game, games in (("slapjack", args.games), ("splunk", args.splunk_games)):
-            out.write(f"### {game.capitalize()}{' (2 players)' if game == 'slapjack' else ''}: "
-                      f"the person's win rate, {games} games a cell\n\n")
-            out.write(race_table(game, games, args.seed, args.jobs, progress=say))
-            out.write(f"\nA cell: `{cell_command(game, 'hard', 400, games, args.seed)}` "
-                      "(the person is entry 1).\n\n")
+        tables = [*(("slapjack", n, args.games) for n in SLAPJACK_PLAYERS),
+                  ("splunk", 2, args.splunk_games)]
+        for game, players, games in tables:
+            against = "one computer" if players == 2 else f"{players - 1} computers"
+            out.write(f"### {game.capitalize()}, {players} players: the person's win rate "
+                      f"against {against} (even share {1 / players:.0%}), "
+                      f"{games} games a cell\n\n")
+            out.write(race_table(game, games, args.seed, args.jobs, progress=say,
+                                 players=players))
+            command = cell_command(game, "hard", 400, games, args.seed, players)
+            out.write(f"\nA cell: `{command}` (the person is the last entry).\n\n")
             out.flush()
     if args.only != "races":
-        config = SimConfig("splunk", 2, ("hard", "normal"), args.call_games, args.seed,
+        config = SimConfig("splunk", 2, ("hard", args.call_against), args.call_games, args.seed,
                            args.jobs, swap_seats=True)
-        say(f"calls: the games of parlour simulate splunk --bots hard,normal "
+        say(f"calls: the games of parlour simulate splunk --bots hard,{args.call_against} "
             f"--games {args.call_games} --seed {args.seed} --swap-seats")
         found = study_calls(config)
-        out.write(f"### Splunk calls: {args.call_games} games of Hard against Normal\n\n")
-        out.write(calls_tables(found, ("hard", "normal")))
+        out.write(f"### Splunk calls: {args.call_games} games of Hard against "
+                  f"{args.call_against}\n\n")
+        out.write(calls_tables(found, ("hard", args.call_against)))
         last = sum(c.last_card for c in found)
         certain = sum(c.seen >= 1.0 and not c.last_card for c in found)
         out.write(f"\nLeft out: {last} plays of the accused's last card (P6: called whatever "
