@@ -13,17 +13,19 @@ Levels:
 
 - Easy is close to a coin toss: it draws or swaps half the time, whatever it holds.
 - Normal uses a threshold on its own piece: it draws or swaps when holding less than a 6.
-- Hard reasons from what its seat has seen. It keeps track of where the pieces it has seen
-  now are (a player it swapped with holds what it gave them until a public swap moves it on;
-  announced matadors never move), treats every other piece as equally likely to be anywhere
-  unseen (the other hands, the bag), and estimates by sampling how many chips each choice
-  costs it: the lowest pieces pay at the end of the round (S10), a matador drawn from the
-  bag or met in a swap has its own effect (S5, S8), and a chip it cannot pay costs it the
-  game. It picks the cheaper choice.
-
-Who pays at the end of a round (S10) and who sits to whose left are the game's own
-(:func:`parlour.games.slabberjan.pay_line`, the view's ``left``): Hard applies them to the
-hands it imagines, it does not restate them.
+- Hard plays the round out in its head, with the game's own rules. It remembers what its
+  seat has seen this deal (:class:`DealMemory`): the piece it drew, the pieces it met in its
+  own swaps (each one some seat's dealt piece, which the public swaps since the deal say),
+  the announced matadors (which never move), who swapped or stood. It samples the hidden
+  pieces (every dealt hand and the bag) consistent with all of that, deals them into a
+  Slabberjan of its own, replays the deal's moves on it, checks that it reaches the table
+  it sees, and from there plays the rest of the round forward with each choice open to it,
+  the other players choosing as Normal does. It takes the choice whose rounds cost it the
+  fewest chips against the others' (a chip it cannot pay puts it out, counted as
+  :data:`ELIMINATION_COST` chips). No rule is restated here: every swap, matador, draw,
+  payment and elimination of those rounds is :class:`~parlour.games.slabberjan.Slabberjan`'s.
+  Seated in a deal already under way (a person left), it has seen nothing of the deal and
+  chooses as Normal does until the next one.
 
 Every turn takes a moment of thinking time, drawn from the same distribution whether the
 move is forced or a real choice: how long a computer thinks must not tell what it holds.
@@ -33,7 +35,7 @@ move is forced or a real choice: how long a computer thinks must not tell what i
 ...                                {"chips": 3, "out": False, "shown": None, "left": 0}],
 ...         "dealer": 1, "turn": 1, "phase": "dealer", "bird": False, "bag": 40, "round": 1,
 ...         "deal": 1, "piece": "12", "legal": [{"type": "draw"}, {"type": "stand"}],
-...         "winner": None}
+...         "winner": None, "free_choice": False}
 >>> deal = {"type": "deal", "round": 1, "dealer": 1, "deal": 1, "piece": "fool"}
 >>> swap = {"type": "swap", "player": 0, "target": 1, "gave": "fool", "got": "12"}
 >>> bot.decide(view, [deal, swap]).action  # seat 0 now holds the fool: a 12 is safe
@@ -42,29 +44,30 @@ Stand(player=1)
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
 from parlour.bots.base import DECISION_COST, ComputerPlayer, Decision, PlayerMaker
+from parlour.engine import Action
 from parlour.games.slabberjan import (
     FOOL,
+    FOOL_OVER_FOOL,
     MATADORS,
-    NOBODY,
     PIECES,
     RANK,
     SPEC,
+    Draw,
+    Slabberjan,
     SlabberjanView,
-    line_of,
-    pay_fold,
-    pay_line,
-    pays,
+    Stand,
+    Swap,
 )
 
-__all__ = ["PACES", "PLAYERS", "SPEC", "Easy", "Hard", "SlabberjanPlayer"]
+__all__ = ["PACES", "PLAYERS", "SPEC", "DealMemory", "Easy", "Hard", "SlabberjanPlayer",
+           "TwoThreshold"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,11 +86,29 @@ PACES: dict[str, Pace] = {
 }
 #: Normal swaps or draws below this rank: RANK["6"]; everything under a 6 feels risky.
 NORMAL_BELOW = RANK["6"]
-#: Hard's samples per choice; the same samples judge both choices, so the comparison is
-#: much sharper than the estimates themselves.
-SAMPLES = 96
+#: Hard's sampled deals per choice at a small table; the same deals judge every choice, so
+#: the comparison is much sharper than the estimates themselves.
+SAMPLES = 32
+#: At a large table each sample costs more (a longer deal to replay and round to play
+#: out): Hard plays about this many moves per choice in all, and no fewer than
+#: :data:`MIN_SAMPLES` deals.
+MOVES_PER_CHOICE = 500
+MIN_SAMPLES = 12
 #: What losing the game is worth in chips, when a payment would find no chip left.
 ELIMINATION_COST = 4.0
+#: How likely a player holding each piece is to swap when free to stand (``free_choice``):
+#: what Hard reads into the others' choices. Most players let go of a piece below a 5 and
+#: keep one above a 5 (Normal changes below a 6, the simple two-threshold rule below a 5),
+#: but people err, so no choice rules a piece out.
+CHANGE_LIKELIHOOD: dict[str, float] = {
+    piece: 0.9 if RANK[piece] < RANK["5"] else 0.5 if piece == "5" else 0.1
+    for piece in RANK}
+#: Decks shuffled once per choice for the deals that follow a played-out round (a redeal
+#: after fool over fool, then the next round's deal, which ends the play).
+SPARE_DECKS = 3
+#: A played-out round that has not ended after this many moves (redeals after redeals) is
+#: left where it is.
+PLAY_OUT_LIMIT = 400
 
 
 def own_piece(view: SlabberjanView) -> str:
@@ -97,49 +118,19 @@ def own_piece(view: SlabberjanView) -> str:
     return piece
 
 
+def normal_wants_change(piece: str | None) -> bool:
+    """Normal's rule: change (swap or draw) a piece below a 6."""
+    return piece is not None and RANK[piece] < NORMAL_BELOW
+
+
 class SlabberjanPlayer(ComputerPlayer[SlabberjanView]):
     """A Slabberjan computer player; this class chooses as Normal does (it changes a piece
     below a 6), and the subclasses change how."""
 
     game = SPEC.name
 
-    def __init__(self, seat: int, *, level: str | None = None, seed: int | None = None) -> None:
-        super().__init__(seat, level=level, seed=seed)
-        self.dealt: str | None = None  # the piece we drew at this deal (a cat brings it back)
-        self.known: dict[int, str] = {}  # seat -> the piece we know it holds now
-        self.dealt_to: dict[int, str] = {}  # seat -> the piece we know it drew at this deal
-        self._touched: set[int] = set()  # seats that took part in a swap since the deal
-
     def observe(self, events: Sequence[dict[str, Any]]) -> None:
-        """Keeps track of where the pieces we have seen are now, and who drew what."""
-        me = self.seat
-        for e in events:
-            kind = e["type"]
-            if kind == "deal":
-                self.dealt = e.get("piece")
-                self.known, self.dealt_to, self._touched = {}, {}, set()
-            elif kind == "swap":
-                a, b = e["player"], e["target"]
-                if "gave" in e:  # we took part: our partner now holds what we gave
-                    other = b if a == me else a
-                    self.known[other] = e["gave"]
-                    if other not in self._touched:  # nobody had swapped with them yet
-                        self.dealt_to[other] = e["got"]
-                else:  # a swap between two others carries what we knew along with it
-                    pa, pb = self.known.pop(a, None), self.known.pop(b, None)
-                    if pa is not None:
-                        self.known[b] = pa
-                    if pb is not None:
-                        self.known[a] = pb
-                self._touched.update((a, b))
-            elif kind == "undo":
-                # Everyone has their dealt piece back (matadors never moved, and the view
-                # keeps those as `shown`).
-                self.dealt = e.get("piece", self.dealt)
-                self.known = dict(self.dealt_to)
-                self._touched = set()
-            elif kind == "announce" and e.get("holder") is not None:
-                self.known[e["holder"]] = e["piece"]
+        """What a player remembers of the events; Normal and Easy remember nothing."""
 
     def decide(self, view: SlabberjanView, events: Sequence[dict[str, Any]]) -> Decision | None:
         self.observe(events)
@@ -159,7 +150,7 @@ class SlabberjanPlayer(ComputerPlayer[SlabberjanView]):
 
     def wants_change(self, view: SlabberjanView, change: str) -> bool:
         """Whether to ``change`` ("draw" or "swap") rather than stand."""
-        return RANK[own_piece(view)] < NORMAL_BELOW
+        return normal_wants_change(own_piece(view))
 
 
 class Easy(SlabberjanPlayer):
@@ -171,168 +162,252 @@ class Easy(SlabberjanPlayer):
         return self.rng.random() < 0.5
 
 
-#: What Hard's own turn is charged at a live table: its sampling, measured at 42 seats.
+class TwoThreshold(SlabberjanPlayer):
+    """The simple rule Hard is measured against (``bench/bench_slabberjan_hard.py``; not a
+    speed): swap a piece below ``swap_below``, draw as dealer below ``draw_below``.
+
+    Two numbers are all it knows: a swap gives the piece to the left neighbour, so it lets
+    a middling piece go only when it is low; the dealer's draw is the last change of the
+    round, so the dealer draws a little more readily."""
+
+    level = "normal"
+
+    def __init__(self, seat: int, *, swap_below: str = "5", draw_below: str = "7",
+                 seed: int | None = None) -> None:
+        super().__init__(seat, seed=seed)
+        self.swap_below, self.draw_below = RANK[swap_below], RANK[draw_below]
+
+    def wants_change(self, view: SlabberjanView, change: str) -> bool:
+        below = self.draw_below if change == "draw" else self.swap_below
+        return RANK[own_piece(view)] < below
+
+
+@dataclass
+class DealMemory:
+    """What one seat has seen of the deal under way, as facts about the *dealt* pieces.
+
+    A piece never changes hands but by a swap (``player`` and ``target`` are public) or a
+    cat's undo (everyone gets their dealt piece back), so the public swaps say, for every
+    seat, whose dealt piece it holds now (:attr:`came_from`): a piece met in our own swap
+    is that seat's dealt piece. Matadors never move, so an announced matador is its
+    holder's dealt piece, and a seat that swapped or was swapped with was dealt a piece
+    below the inn. The dealer acts last and a draw ends the round, so at any choice of ours
+    no draw has happened yet this deal.
+
+    >>> memory = DealMemory()
+    >>> memory.see([{"type": "deal", "piece": "3"},
+    ...             {"type": "swap", "player": 0, "target": 1, "gave": "3", "got": "9"},
+    ...             {"type": "swap", "player": 1, "target": 2}], seat=0)
+    >>> memory.dealt, memory.came_from, sorted(memory.plain)
+    ({0: '3', 1: '9'}, {0: 1, 1: 2, 2: 0}, [0, 1, 2])
+    """
+
+    #: the seat saw this deal from its start
+    started: bool = False
+    #: seat -> its dealt piece, where known
+    dealt: dict[int, str] = field(default_factory=dict)
+    #: seat -> the seat whose dealt piece it holds now (itself when absent)
+    came_from: dict[int, int] = field(default_factory=dict)
+    #: seats known to have been dealt a piece below the inn
+    plain: set[int] = field(default_factory=set)
+    #: seat -> what it did this deal ("swap" or "stand"), in turn order (one turn each)
+    acted: dict[int, str] = field(default_factory=dict)
+    #: seat -> chips it paid since the deal (a cat's or knight's fine)
+    paid: Counter[int] = field(default_factory=Counter)
+    #: seats put out since the deal
+    out: set[int] = field(default_factory=set)
+
+    def forget(self) -> None:
+        """A new deal: nothing of the last one holds."""
+        self.started = False
+        self.dealt, self.came_from, self.plain, self.acted = {}, {}, set(), {}
+        self.paid, self.out = Counter(), set()
+
+    def see(self, events: Sequence[dict[str, Any]], seat: int) -> None:
+        """Takes in the events as ``seat`` sees them."""
+        for e in events:
+            kind = e["type"]
+            if kind == "deal":
+                self.forget()
+                self.started = "piece" in e
+                if self.started:
+                    self.dealt[seat] = e["piece"]
+            elif not self.started:
+                continue
+            elif kind == "swap":
+                a, b = e["player"], e["target"]
+                came = self.came_from
+                came[a], came[b] = came.get(b, b), came.get(a, a)
+                self.acted[a] = "swap"
+                self.plain.update((a, b))
+                if "got" in e:  # our own swap: we got the dealt piece of the seat it came from
+                    self.dealt[came[seat]] = e["got"]
+            elif kind == "no_swap":
+                self.acted[e["player"]] = "swap"
+                self.plain.add(e["player"])
+            elif kind == "announce":
+                if e.get("words") != FOOL_OVER_FOOL and e.get("holder") is not None:
+                    self.acted[e["player"]] = "swap"
+                    self.plain.add(e["player"])
+                    self.dealt[e["holder"]] = e["piece"]
+            elif kind == "stand":
+                self.acted[e["player"]] = "stand"
+            elif kind == "undo":
+                self.came_from = {}
+            elif kind == "pay":
+                self.paid[e["player"]] += 1
+            elif kind == "out":
+                self.out.add(e["player"])
+
+
+#: What Hard's own turn is charged at a live table: its playing out, measured at every
+#: table size (docs/security.md).
 SAMPLED_TURN_COST = 2e-3
 
 
 class Hard(SlabberjanPlayer):
-    """Compares the chips each choice is expected to cost, from what its seat has seen."""
+    """Samples the hidden pieces and plays the round out with the game's own rules."""
 
     level = "hard"
 
-    def wants_change(self, view: SlabberjanView, change: str) -> bool:
-        stand, move = self.expected_costs(view, change)
-        return move < stand
+    def __init__(self, seat: int, *, level: str | None = None, seed: int | None = None) -> None:
+        super().__init__(seat, level=level, seed=seed)
+        self.memory = DealMemory()
+
+    def observe(self, events: Sequence[dict[str, Any]]) -> None:
+        self.memory.see(events, self.seat)
 
     def cpu_cost(self, view: SlabberjanView) -> float:
-        # its own turn samples the hands it cannot see: up to 2 ms at 42 seats, measured
+        # its own turn plays rounds out: measured, up to 2 ms at any table size
         return SAMPLED_TURN_COST if view["turn"] == self.seat else DECISION_COST
 
-    def expected_costs(self, view: SlabberjanView, change: str) -> tuple[float, float]:
-        """Expected chips lost by standing, and by ``change``, estimated by sampling."""
-        me, piece = self.seat, own_piece(view)
+    def wants_change(self, view: SlabberjanView, change: str) -> bool:
+        costs = self.expected_costs(view, change)
+        if costs is None:  # it has not seen this deal from its start
+            return normal_wants_change(own_piece(view))
+        stand, move = costs
+        return move < stand
+
+    def expected_costs(self, view: SlabberjanView, change: str) -> tuple[float, float] | None:
+        """The chips standing and ``change`` are expected to cost us, less what they cost
+        the others on average, over sampled deals played out; ``None`` if no deal agreeing
+        with what we saw turned up (we did not see this deal from its start)."""
+        memory = self.memory
+        if not memory.started:
+            return None
         players = view["players"]
-        active = [s for s, p in enumerate(players) if not p["out"]]
-        known = dict(self.known)
-        for s, seen in enumerate(players):
-            shown = seen["shown"]
-            if shown is not None and not seen["out"]:
-                known[s] = shown
-        known.pop(me, None)
-        pool = Counter(PIECES)
-        pool[piece] -= 1
-        for s, held in known.items():
-            if s in active:
-                pool[held] -= 1
-        unseen = list(pool.elements())
-        hidden = [s for s in active if s != me and s not in known]
-        chips = players[me]["chips"]
-        left_of: dict[int, int] = {s: left for s, p in enumerate(players)
-                                   if (left := p["left"]) is not None}
-        base_hands = {s: known[s] for s in active if s in known}
-        base_hands[me] = piece
-        # with every other piece known, one look is exact: there is nothing to sample
-        samples = SAMPLES if hidden else 1
-        # The pay line (S10) of a sample is the known pieces' line with the sampled ones
-        # folded in: the known part is folded once. Every cost below is a whole number of
-        # chips, so adding them up by kind (rather than piece by piece) gives exactly the
-        # same floats, and so the same decisions, from the same draws of the generator.
-        fools0, low1_0, low2_0 = pay_fold(0, NOBODY, NOBODY,
-                                       (held for s, held in base_hands.items() if s != me))
-        cost = self._cost
-        pays_cost, safe_cost = cost(True, chips, 0), cost(False, chips, 0)
-        draw = change == "draw"
-        if draw:
-            # the bag's first piece that is not an inn: every such unseen piece alike (S8)
-            plain = sorted(RANK[p] for p in unseen if p not in MATADORS)  # fools rank 0
-            birds0, knights0, cats0 = (unseen.count(m) for m in ("bird", "knight", "cat"))
-            keep_cost = {(paying, fine): cost(paying, chips, fine)
-                         for paying in (False, True) for fine in (0, 1)}
-        sample, rank = self.rng.sample, RANK
-        stand_cost = move_cost = 0.0
-        for _ in range(samples):
-            picked = sample(unseen, len(hidden))
-            line = line_of(*pay_fold(fools0, low1_0, low2_0, picked))
-            paying = piece == FOOL or rank[piece] <= line
-            stand_cost += pays_cost if paying else safe_cost
-            if not draw:
-                hands = dict(base_hands)
-                hands.update(zip(hidden, picked, strict=True))
-                move_cost += self._swap_cost(hands, left_of, chips)
+        seats = [s for s, p in enumerate(players) if not p["out"] or s in memory.out]
+        index = {s: i for i, s in enumerate(seats)}
+        if len(seats) < 2 or view["dealer"] not in index:
+            return None
+        # A game of our own at the deal's start (its pieces are each sample's to write),
+        # with decks stacked for the deals after it: a round played out ends in the next
+        # deal, and a stacked deck costs a check where a fresh one costs a shuffle.
+        spare = [list(PIECES) for _ in range(SPARE_DECKS)]
+        for order in spare:
+            self.rng.shuffle(order)
+        start = Slabberjan(len(seats), decks=[PIECES, *spare], seed=self.rng.getrandbits(32),
+                           options={"chips": 1, "dealer": index[view["dealer"]],
+                                    "free_choice": view["free_choice"]})
+        start.chips = [players[s]["chips"] + memory.paid[s] for s in seats]
+        me = index[self.seat]
+        change_action: Action = (Draw if change == "draw" else Swap)(me)
+        samples = max(MIN_SAMPLES, min(SAMPLES, MOVES_PER_CHOICE // len(seats)))
+        stand_cost = move_cost = total = 0.0
+        done = 0
+        for _ in range(3 * samples):  # a sampled deal that disagrees is drawn again
+            sampled = self._deal_like_this(start, seats, index, view)
+            if sampled is None:
                 continue
-            # what is left for the bag once the sampled hands are dealt
-            plain_left, paying_left = len(plain), bisect_right(plain, line)
-            birds, knights, cats = birds0, knights0, cats0
-            for p in picked:
-                if p in MATADORS:
-                    if p == "bird":
-                        birds -= 1
-                    elif p == "knight":
-                        knights -= 1
-                    elif p == "cat":
-                        cats -= 1
-                    continue
-                plain_left -= 1
-                if rank[p] <= line:
-                    paying_left -= 1
-            total = plain_left + birds + knights + cats
-            if not total:
-                move_cost += pays_cost if paying else safe_cost  # the dealer keeps
-                continue
-            chips_lost = (paying_left * pays_cost + (plain_left - paying_left) * safe_cost
-                          + birds * keep_cost[paying, 0] + knights * keep_cost[paying, 1])
-            if cats:  # one chip, and every swap is undone
-                hands = dict(base_hands)
-                hands.update(zip(hidden, picked, strict=True))
-                chips_lost += cats * self._pay_cost(self._undone(hands), chips, 1)
-            move_cost += chips_lost / total
-        return stand_cost / samples, move_cost / samples
-
-    def _line(self, hands: dict[int, str]) -> int:
-        """S10's pay line for us, from the other hands (the game's own rule)."""
-        me = self.seat
-        return pay_line(held for seat, held in hands.items() if seat != me)
-
-    @staticmethod
-    def _cost(pays: bool, chips: int, paid: int) -> float:
-        """Chips lost: ``paid`` first (a matador's fine), then the end-of-round payment."""
-        owed = paid + pays
-        return owed if owed <= chips else chips + ELIMINATION_COST
-
-    def _pay_cost(self, hands: dict[int, str], chips: int, paid: int) -> float:
-        return self._cost(pays(hands[self.seat], self._line(hands)), chips, paid)
-
-    def _draw_cost(self, hands: dict[int, str], kinds: Counter[str], line: int,
-                   chips: int) -> float:
-        """S8: the dealer draws blind; a drawn matador acts as if the bag held it.
-
-        Inns are set aside and the next piece drawn, so what counts is the first piece that
-        is not an inn: every such piece in the bag (``kinds``) is equally likely. Averaging
-        over them exactly (rather than sampling one) leaves only the other hands to sampling.
-        """
-        piece = hands[self.seat]
-        total = sum(kinds.values())
+            game, weight = sampled
+            stand_cost += weight * self._played_out(game, Stand(me), seats, me)
+            move_cost += weight * self._played_out(game, change_action, seats, me)
+            total += weight
+            done += 1
+            if done == samples:
+                break
         if not total:
-            return self._cost(pays(piece, line), chips, 0)  # the dealer keeps
-        cost = 0.0
-        for drawn, count in kinds.items():
-            if not count:
-                continue
-            if drawn not in MATADORS:
-                one = self._cost(pays(drawn, line), chips, 0)
-            elif drawn == "bird":
-                one = self._cost(pays(piece, line), chips, 0)
-            elif drawn == "knight":
-                one = self._cost(pays(piece, line), chips, 1)
-            else:  # cat: one chip, and every swap is undone
-                one = self._pay_cost(self._undone(hands), chips, 1)
-            cost += count * one
-        return cost / total
+            return None
+        return stand_cost / total, move_cost / total
 
-    def _undone(self, hands: dict[int, str]) -> dict[int, str]:
-        """The hands after a cat's undo: dealt pieces where we know them."""
-        back = {**hands, **{s: p for s, p in self.dealt_to.items() if s in hands}}
-        back[self.seat] = self.dealt or hands[self.seat]
-        return back
+    def _deal_like_this(self, start: Slabberjan, seats: list[int], index: dict[int, int],
+                        view: SlabberjanView) -> tuple[Slabberjan, float] | None:
+        """A sampled deal that agrees with everything we saw, replayed to our turn, and its
+        weight: how likely the others' free choices were with the pieces it gave them."""
+        memory, rng = self.memory, self.rng
+        n = len(seats)
+        dealt: list[str | None] = [None] * n
+        pool = Counter(PIECES)
+        for s, piece in memory.dealt.items():
+            if s in index:
+                dealt[index[s]] = piece
+                pool[piece] -= 1
+        if min(pool.values()) < 0:
+            return None
+        rest = list(pool.elements())
+        rng.shuffle(rest)
+        forced = not view["free_choice"]
+        dealer = view["dealer"]
+        # seats dealt a matador (a forced turn stood), then below the inn, then the rest
+        matador = [i for i, s in enumerate(seats) if dealt[i] is None and forced
+                   and s != dealer and memory.acted.get(s) == "stand"]
+        plain = [i for i, s in enumerate(seats) if dealt[i] is None and s in memory.plain]
+        for wanted, group in ((True, matador), (False, plain)):
+            for i in group:
+                j = next((j for j, p in enumerate(rest) if (p in MATADORS) == wanted), None)
+                if j is None:
+                    return None
+                dealt[i] = rest.pop(j)
+        hands = [rest.pop() if piece is None else piece for piece in dealt]
+        game = start.clone()
+        game.hands = list[str | None](hands)
+        game.dealt = list[str | None](hands)
+        game.bag = [*hands, *rest]  # the bag is what the players did not draw: rest
+        # the deal's moves so far, each seat's in turn; a free choice weighs the sample by
+        # how likely a player holding that piece was to choose so
+        weight = 1.0
+        while game.turn is not None and seats[game.turn] != self.seat:
+            seat = game.turn
+            did = memory.acted.get(seats[seat])
+            if did is None:
+                return None
+            action = (Swap if did == "swap" else Stand)(seat)
+            if game.why_illegal(action) is not None:
+                return None
+            if len(game.legal_actions(seat)) > 1:
+                swaps = CHANGE_LIKELIHOOD[game.hands[seat] or FOOL]
+                weight *= swaps if did == "swap" else 1.0 - swaps
+            game.push(action)
+        players = view["players"]
+        if (game.deals != 1 or game.turn is None or game.bird != view["bird"]
+                or game.hands[game.turn] != view["piece"]
+                or any(game.shown[i] != players[s]["shown"] or game.out[i] != players[s]["out"]
+                       or game.chips[i] != players[s]["chips"] for i, s in enumerate(seats))):
+            return None  # a fool over fool, a matador where none was met, ...
+        return game, weight
 
-    def _swap_cost(self, hands: dict[int, str], left_of: dict[int, int], chips: int) -> float:
-        """S5: the attempt on the left neighbour, moved on by inns, met by matadors."""
-        me = self.seat
-        target = left_of[me]
-        while hands[target] == "inn":
-            target = left_of[target]
-            if target == me:
-                return self._pay_cost(hands, chips, 0)
-        theirs = hands[target]
-        if theirs == "cat":
-            return self._pay_cost(self._undone(hands), chips, 1)
-        if theirs == "knight":
-            return self._pay_cost(hands, chips, 1)
-        if theirs == "bird":
-            return self._pay_cost(hands, chips, 0)
-        if theirs == FOOL and hands[me] == FOOL:
-            return 0.0  # fool over fool: a fresh deal, nobody pays
-        return self._pay_cost({**hands, me: theirs, target: hands[me]}, chips, 0)
+    def _played_out(self, game: Slabberjan, action: Action, seats: list[int],
+                    me: int) -> float:
+        """Our cost, less the others' on average, of the round played on from ``game``
+        (left as it was) starting with ``action``: everyone after us chooses as Normal."""
+        game = game.clone()
+        before = list(game.chips)
+        was_out = list(game.out)
+        round_ = game.round
+        game.push(action)
+        for _ in range(PLAY_OUT_LIMIT):
+            if game.winner is not None or game.round != round_:
+                break
+            seat = game.turn
+            assert seat is not None
+            legal = game.legal_actions(seat)
+            pick = legal[0] if len(legal) == 1 or normal_wants_change(game.hands[seat]) \
+                else legal[-1]
+            game.push(pick)
+        lost = [b - c + (ELIMINATION_COST if out and not gone else 0.0)
+                for b, c, out, gone in zip(before, game.chips, game.out, was_out, strict=True)]
+        others = [lost[i] for i in range(len(seats)) if i != me and not was_out[i]]
+        return lost[me] - (sum(others) / len(others) if others else 0.0)
 
 
 #: speed -> a maker of players at that speed: ``PLAYERS["hard"](seat, seed=1)``
