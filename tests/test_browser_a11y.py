@@ -152,6 +152,7 @@ def test_slabberjan_in_play_at_its_end_and_its_replay(page: Any, site: str) -> N
     check(page, "slabberjan at the start")
     page.click("#players-button")
     page.click("[data-players='12']")
+    slabberjan_tests.give_up_if_asked(page)
     page.wait_for_function("() => document.querySelectorAll('.sj-seat').length === 12")
     page.wait_for_function("() => document.body.dataset.state === 'playing'")
     check(page, "slabberjan with 12 seats")
@@ -254,13 +255,17 @@ def test_the_speed_radios_and_the_menus_move_with_the_arrow_keys(page: Any, site
     assert tabbable == [-1, 0, -1, -1]
     page.focus(".speed [aria-checked=true]")
     page.keyboard.press("ArrowRight")
+    slabberjan_tests.give_up_if_asked(page)  # once a computer moved, a new speed asks first
     assert focused(page) == "hard"
     page.wait_for_selector(".speed [data-level=hard][aria-checked=true]")
     page.keyboard.press("ArrowLeft")
+    slabberjan_tests.give_up_if_asked(page)
     page.keyboard.press("ArrowLeft")
+    slabberjan_tests.give_up_if_asked(page)
     assert focused(page) == "easy"
     page.wait_for_selector(".speed [data-level=easy][aria-checked=true]")
     page.keyboard.press("End")
+    slabberjan_tests.give_up_if_asked(page)
     page.wait_for_selector(".speed [data-level=expert][aria-checked=true]")
     # a menu: opened from its button with the arrow key, moved in, closed with Escape
     page.focus("#chips-button")

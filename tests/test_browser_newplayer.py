@@ -223,3 +223,138 @@ def test_the_waiting_room_cuts_a_long_name_at_a_grapheme_and_says_so(
     page.fill("#create-name", "\u200b\u3164")
     page.click("#create-form button[type=submit]")
     assert "only invisible characters" in text(page, "#error")
+
+
+# -- 3 and 4. a phone held sideways; big Slabberjan tables ----------------------------------------
+
+def sideways_page(browser: Any) -> Any:
+    return browser.new_context(**SIDEWAYS).new_page()
+
+
+OFF_SCREEN = """(selectors) => {
+    const out = [];
+    for (const s of selectors) {
+        const nodes = [...document.querySelectorAll(s)].filter((n) => n.offsetParent !== null);
+        if (!nodes.length) out.push(s + ': not shown');
+        for (const n of nodes) {
+            const r = n.getBoundingClientRect();
+            const box = [r.left, r.top, r.right, r.bottom].map(Math.round);
+            if (r.left < 0 || r.top < 0 || r.right > innerWidth + 0.5
+                    || r.bottom > innerHeight + 0.5)
+                out.push(`${s} (${n.id || n.textContent.trim().slice(0, 20)}): ${box}`);
+        }
+    }
+    return out;
+}"""
+SETTINGS = ".controls button, .controls .wins"
+EVERY_GAME = {
+    "slapjack": ["#pile", "#my-deck", "#flip", "#slap", "#bar", ".opponents .seat"],
+    "splunk": [".stack", "#call", "#slap", "#bar", "#my-seat", "#their-seat"],
+    "slabberjan": ["#swap", "#stand", "#draw", "#bar", "#my-piece", "#pot", "#bag", "#round",
+                   ".sj-seat"],
+}
+
+
+@pytest.mark.parametrize("game", list(EVERY_GAME))
+def test_sideways_every_control_and_the_table_fit_without_scrolling(
+        browser: Any, site: str, game: str) -> None:
+    context = browser.new_context(**SIDEWAYS)
+    try:
+        page = context.new_page()
+        page.goto(f"{site}/{game}")
+        page.wait_for_function("() => document.body.dataset.state === 'playing'")
+        page.wait_for_timeout(300)
+        assert page.evaluate(OFF_SCREEN, [SETTINGS, *EVERY_GAME[game]]) == []
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 844
+        clean_as(page, f"{game} sideways")
+    finally:
+        context.close()
+
+
+def clean_as(page: Any, state: str) -> None:
+    found = serious(page)
+    assert not found, f"{state}: {found}"
+
+
+def deal(page: Any, players: int) -> None:
+    page.click("#players-button")
+    page.click(f"[data-players='{players}']")
+    if page.is_visible("dialog.ask[open]"):
+        page.click("dialog.ask button[value=yes]")
+    page.wait_for_function("(n) => document.querySelectorAll('.sj-seat').length === n", arg=players)
+    page.wait_for_function("() => document.body.dataset.state === 'playing'")
+    page.wait_for_timeout(200)
+
+
+CUT_NAMES = """() => [...document.querySelectorAll('.sj-name')].filter((n) => {
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        const text = range.getBoundingClientRect();  // the text's own box, to the fraction
+        const tile = n.parentElement.getBoundingClientRect();
+        return text.width > tile.width - 4 || text.left < tile.left || text.right > tile.right
+            || n.scrollWidth > n.clientWidth + 1 || n.scrollHeight > n.clientHeight + 1;
+    }).map((n) => n.textContent)"""
+
+
+@pytest.mark.parametrize(("size", "players"), [("laptop", 30), ("sideways", 12),
+                                               ("sideways", 16), ("sideways", 5)])
+def test_big_slabberjan_tables_show_every_name_whole(
+        browser: Any, site: str, size: str, players: int) -> None:
+    viewport = {"viewport": {"width": 1280, "height": 900}} if size == "laptop" else SIDEWAYS
+    context = browser.new_context(**viewport)
+    try:
+        page = context.new_page()
+        page.goto(f"{site}/slabberjan?seed={dealer_on_our_right(players)}")
+        page.wait_for_function("() => document.body.dataset.state === 'playing'")
+        if players != 5:
+            deal(page, players)
+        assert page.evaluate(CUT_NAMES) == []  # no "Compute…", no "Computer …"
+        if size == "sideways":
+            assert page.evaluate(OFF_SCREEN, [SETTINGS, *EVERY_GAME["slabberjan"]]) == []
+        clean_as(page, f"slabberjan {players} {size}")
+    finally:
+        context.close()
+
+
+IN_SIGHT = """(selector) => {
+    const n = document.querySelector(selector);
+    const r = n.getBoundingClientRect();
+    if (r.height === 0 || r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth)
+        return false;
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + Math.min(r.height / 2, 8));
+    return hit !== null && (n.contains(hit) || hit.contains(n));
+}"""
+
+
+@pytest.mark.parametrize("size", ["phone", "sideways"])
+def test_42_seats_keep_the_pot_the_round_and_every_announcement_in_sight(
+        browser: Any, site: str, size: str) -> None:
+    context = browser.new_context(**SIZES[size])
+    try:
+        page = context.new_page()
+        page.goto(f"{site}/slabberjan?seed={dealer_on_our_right(42)}")
+        page.wait_for_function("() => document.body.dataset.state === 'playing'")
+        deal(page, 42)
+        # our seat is first in the rows, as the page's own words say
+        assert page.evaluate("() => document.querySelector('.sj-ring.grid .sj-seat').classList"
+                             ".contains('mine')")
+        assert "yours first" in text(page, "#how-to-play")
+        page.keyboard.press("s")  # our swap: the round goes on round the 42 seats
+        for where in (0.0, 0.5, 1.0):  # scrolled to the top, the middle, the end of the rows
+            # a phone scrolls the page through the rows, sideways the rows scroll in their box
+            page.evaluate("""([f, inside]) => { const ring = document.getElementById('ring');
+                if (inside) ring.scrollTop = f * ring.scrollHeight;
+                else window.scrollTo(0, ring.offsetTop + f * Math.max(0, ring.offsetHeight - 200));
+            }""", [where, size == "sideways"])
+            page.wait_for_timeout(100)
+            for selector in ("#pot", "#bag", "#round", "#log li", "#bar", "#swap"):
+                assert page.evaluate(IN_SIGHT, selector), (size, where, selector)
+        # an announcement (a matador's words, in quotes) is in sight whenever it comes
+        page.wait_for_function("() => [...document.querySelectorAll('#log li')]"
+                               ".some((li) => li.textContent.includes('\u201c'))", timeout=20000)
+        index = page.evaluate("() => [...document.querySelectorAll('#log li')]"
+                              ".findIndex((li) => li.textContent.includes('\u201c'))")
+        assert page.evaluate(IN_SIGHT, f"#log li:nth-child({index + 1})") or index > 1
+        clean_as(page, f"slabberjan 42 {size}")
+    finally:
+        context.close()

@@ -289,6 +289,7 @@ def test_the_big_tile_shows_the_piece_after_a_new_game_deals_the_same_piece(
     # and once more, before any move: the same piece again
     page.evaluate("() => { document.getElementById('log').firstElementChild.dataset.old = '1'; }")
     page.click("#new-game")
+    slabberjan_tests.give_up_if_asked(page)
     page.wait_for_function("() => !document.querySelector('#log [data-old]')"
                            " && document.body.dataset.state === 'playing'")
     assert text(page, "#my-what").startswith("Your piece: an inn")
@@ -322,6 +323,7 @@ def deal_42(page: Any, site: str) -> None:
     page.goto(site + "/slabberjan")
     page.click("#players-button")
     page.click("[data-players='42']")
+    slabberjan_tests.give_up_if_asked(page)
     page.wait_for_function("() => document.querySelectorAll('.sj-seat').length === 42")
     page.wait_for_function("() => document.body.dataset.state === 'playing'")
 
@@ -378,6 +380,7 @@ def test_a_bubble_stays_on_the_screen_and_off_the_pot_and_the_bag(
         page.goto(f"{sj_site}/slabberjan?seed={slabberjan_tests.seed_for(3, 2)}")
         page.click("#players-button")
         page.click("[data-players='3']")
+        slabberjan_tests.give_up_if_asked(page)
         slabberjan_tests.wait_bar(page, "Your turn: swap with Computer 1")
         page.click("#swap")
         found = page.wait_for_function("""() => {

@@ -43,7 +43,7 @@ from parlour.live.caps import Budgets, TableCaps, Turns, listed
 from parlour.live.keeper import Unresumable, keep_new, keep_play, keep_seats, rebuild
 from parlour.live.names import same_name
 from parlour.live.presence import Presence
-from parlour.live.protocol import Create, Refused, Start, error
+from parlour.live.protocol import Create, Reaction, Refused, Start, error
 from parlour.live.room import Link, Phase, Room, Seat, Seating
 from parlour.live.table import Send, Table
 from parlour.store import Store, StoredTable, open_store, token_hash
@@ -52,6 +52,8 @@ log = logging.getLogger(__name__)
 
 #: How long an unfinished table waits for its people, in seconds after its last change.
 KEEP = 7 * 24 * 3600.0
+#: Seconds a seat waits between two quick reactions (``slow_down`` meanwhile).
+REACT_EVERY = 1.5
 
 Decks = Callable[[str, int], Sequence[Sequence[str]]]
 MakePlayer = Callable[..., AnyPlayer]
@@ -101,6 +103,7 @@ class Lobby:
         self.listed = listed
         self.budgets = budgets if budgets is not None else Budgets()
         self.turns = Turns()
+        self._reacted: dict[str, dict[int, float]] = {}  # per table, each seat's last reaction
         self.pacing = dict(pacing or {})
         self._players = players
         self._decks = decks
@@ -176,7 +179,7 @@ class Lobby:
 
         table = Table(room.game, computers, self.pacing.get(room.spec.name), level=room.level,
                       on_lag=self._on_lag, on_change=changed,
-                      clock=self.turns.clock(room.owner))
+                      clock=self._presence[room.id].table_clock(self.turns.clock(room.owner)))
         room.table = table
         if room.phase is Phase.WAITING:
             room.phase = Phase.PLAYING
@@ -449,6 +452,23 @@ class Lobby:
         table.seat_computer(seat, self._computer(room, seat, None))
         room.tell_seats()
 
+    def react(self, seating: Seating, reaction: str) -> None:
+        """A quick reaction (a checked code) from ``seating``'s seat at a table with friends,
+        to every game page and spectator there; one a seat every :data:`REACT_EVERY`
+        seconds."""
+        room = seating.room
+        if not room.friends:
+            raise Refused("reactions are for tables with friends", "no_reactions")
+        now = time.monotonic()
+        reacted = self._reacted.setdefault(room.id, {})
+        if now - reacted.get(seating.seat, -REACT_EVERY) < REACT_EVERY:
+            raise Refused(f"one reaction every {REACT_EVERY:g} seconds", "slow_down")
+        reacted[seating.seat] = now
+        message: Reaction = {"type": "reaction", "seat": seating.seat, "reaction": reaction}
+        for link in list(room.links):
+            if link.play:
+                link.send(message)
+
     def leave(self, token: str) -> None:
         """The person is done with the seat. Against the computer the table closes now; with
         friends, before the start the seat is free again (the host's role passes on), after
@@ -624,6 +644,7 @@ class Lobby:
         room.phase = Phase.CLOSED
         if room.table is not None:
             room.table.close()
+        self._reacted.pop(room.id, None)
         presence = self._presence.pop(room.id, None)
         if presence is not None:
             presence.cancel()

@@ -8,6 +8,11 @@ someone only dropped. The lobby says what taking over and closing mean; this mod
 keeps the time. A table nobody played (no person's move, not started) does not wait: against
 the computer it closes as soon as its person is gone, with friends after ``takeover``
 seconds (a reload of the waiting room).
+
+A table where no person seat has anybody does not play on meanwhile: its computer players'
+moves are held (:class:`HeldClock`) until someone is back, and then come
+:data:`RESUME_AFTER` seconds later, so that a tab closed right after a flip finds, when it
+comes back, the table where it left it (no Jack flipped and taken while nobody looked).
 """
 
 from __future__ import annotations
@@ -15,7 +20,66 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
+from parlour.bots.scheduler import Clock, Timer
 from parlour.live.room import Room
+
+#: Seconds between a person's return to a held table and its next computer move.
+RESUME_AFTER = 1.0
+
+
+class _HeldTimer:
+    """A callback of a :class:`HeldClock`: the timer under it now, and whether it is off."""
+
+    __slots__ = ("callback", "cancelled", "timer")
+
+    def __init__(self, callback: Callable[[], None]) -> None:
+        self.callback = callback
+        self.cancelled = False
+        self.timer: Timer | None = None
+
+    def cancel(self) -> None:
+        self.cancelled = True
+        if self.timer is not None:
+            self.timer.cancel()
+
+
+class HeldClock:
+    """A table's clock that can be held: while held, a callback that falls due waits, and
+    runs :data:`RESUME_AFTER` seconds after :meth:`release` (in the order they fell due)."""
+
+    def __init__(self, inner: Clock) -> None:
+        self.inner = inner
+        self.held = False
+        self._waiting: list[tuple[_HeldTimer, int]] = []
+
+    def now(self) -> float:
+        return self.inner.now()
+
+    def call_at(self, when: float, callback: Callable[[], None], order: int = 0) -> Timer:
+        handle = _HeldTimer(callback)
+
+        def due() -> None:
+            if handle.cancelled:
+                return
+            if self.held:
+                self._waiting.append((handle, order))
+            else:
+                handle.callback()
+        handle.timer = self.inner.call_at(when, due, order)
+        return handle
+
+    def hold(self) -> None:
+        self.held = True
+
+    def release(self) -> None:
+        if not self.held:
+            return
+        self.held = False
+        waiting, self._waiting = self._waiting, []
+        when = self.inner.now() + RESUME_AFTER
+        for handle, order in waiting:
+            if not handle.cancelled:
+                handle.timer = self.inner.call_at(when, handle.callback, order)
 
 
 class Presence:
@@ -31,6 +95,13 @@ class Presence:
         self._takers: dict[int, asyncio.TimerHandle] = {}
         self._expiry: asyncio.TimerHandle | None = None
         self._seen = False  # anybody was at the room since it came into memory
+        self.clock: HeldClock | None = None  # the table's, once it is started
+
+    def table_clock(self, inner: Clock) -> HeldClock:
+        """The clock for this room's table: held from when no person seat has anybody (a
+        table starts with its person on the way: it is not held before they ever came)."""
+        self.clock = HeldClock(inner)
+        return self.clock
 
     def back(self, seat: int) -> None:
         """Someone is at ``seat`` again: nothing is taken over or closed for now."""
@@ -42,6 +113,8 @@ class Presence:
         timer = self._takers.pop(seat, None)
         if timer is not None:
             timer.cancel()
+        if self.clock is not None:
+            self.clock.release()
 
     def gone(self, seat: int) -> None:
         """Nobody is at ``seat`` any more (dropped, or left)."""
@@ -54,6 +127,8 @@ class Presence:
         people = room.people()
         if any(room.present(s) for s in people):
             return
+        if self.clock is not None:
+            self.clock.hold()  # nobody is looking: the computers wait for them
         if all(room.seats[s].left for s in people):
             self._close(room)
         elif not room.played and not room.friends and self._seen:

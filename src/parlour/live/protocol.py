@@ -166,10 +166,25 @@ class Remove(_Command):
     type = "remove"
 
 
+#: The quick reactions a seat at a table with friends may send: codes the pages show as
+#: their own words and signs, so that no reaction carries text a person typed.
+REACTIONS: tuple[str, ...] = ("nice", "well_played", "oops", "good_game", "thanks",
+                              "your_move", "wow", "smile", "heart", "star")
+
+
+@dataclass(frozen=True)
+class React(_Command):
+    """A quick reaction from the connection's seat, one of :data:`REACTIONS`."""
+
+    reaction: str
+    type = "react"
+
+
 Command: TypeAlias = (Start | Create | Resume | Act | Leave | Ping | PongReply | Join | Sit
-                      | Speed | Begin | Watch | Rematch | Remove)
+                      | Speed | Begin | Watch | Rematch | Remove | React)
 COMMANDS: tuple[str, ...] = ("start", "resume", "action", "leave", "ping", "pong", "create",
-                             "join", "sit", "speed", "begin", "watch", "rematch", "remove")
+                             "join", "sit", "speed", "begin", "watch", "rematch", "remove",
+                             "react")
 
 
 def _int(value: object) -> bool:
@@ -283,6 +298,12 @@ def _seat_number(value: object) -> int:
     raise Refused("'seat' must be a seat number")
 
 
+def _reaction(value: object) -> str:
+    if not isinstance(value, str) or value not in REACTIONS:
+        raise Refused(f"a reaction is one of: {', '.join(REACTIONS)}")
+    return value
+
+
 def _join(m: Mapping[str, Any]) -> Join:
     token = m.get("token")
     return Join(_text(m.get("table"), "table"), None if token is None else _text(token, "token"))
@@ -303,6 +324,7 @@ _PARSERS: Mapping[str, Any] = {
     "watch": lambda m: Watch(_text(m.get("table"), "table")),
     "rematch": lambda m: Rematch(),
     "remove": lambda m: Remove(_seat_number(m.get("seat"))),
+    "react": lambda m: React(_reaction(m.get("reaction"))),
 }
 
 
@@ -416,6 +438,14 @@ class LobbyState(TypedDict):
     free: int
     rematch: str | None
     outcome: dict[str, Any] | None
+
+
+class Reaction(TypedDict):
+    """A seat's quick reaction, to every game page and spectator of its table."""
+
+    type: Literal["reaction"]
+    seat: int
+    reaction: str
 
 
 class RematchOffer(TypedDict):

@@ -356,6 +356,10 @@ class Connection:
                 self.watching = self.lobby.watch(room.id, self.send)
             case p.Rematch():
                 self._rematch()
+            case p.React(reaction=reaction):
+                if self.seating is None:
+                    raise Refused("take a seat to react", "no_seat")
+                self.lobby.react(self.seating, reaction)
 
     def _release(self) -> None:
         """Lets go of every place this connection had, without leaving any seat."""

@@ -116,8 +116,24 @@ def players_text(spec: GameSpec) -> str:
     return f"{low} players" if low == high else f"{low} to {high} players"
 
 
+#: A ruling's code (``S1``, ``P5``): for the rulings file and developers, not for players.
+_RULING = re.compile(r"\b[SJPG]\d+\b,?\s*")
+
+
+def for_players(text: str) -> str:
+    """``text`` without the ruling codes in its brackets: "the same for every player (S1)"
+    is "the same for every player", "(S4, Cuckoo-style)" is "(Cuckoo-style)"."""
+    def bracket(m: re.Match[str]) -> str:
+        if not _RULING.search(m.group(1)):
+            return m.group(0)
+        rest = _RULING.sub("", m.group(1)).strip(" ,")
+        return f" ({rest})" if rest else ""
+    return re.sub(r"\s*\(([^()]*)\)", bracket, text)
+
+
 def templates() -> Jinja2Templates:
     t = Jinja2Templates(directory=str(TEMPLATES))
     t.env.globals.update(asset=asset, players_text=players_text, module=module,
                          module_imports=module_imports)
+    t.env.filters["for_players"] = for_players
     return t

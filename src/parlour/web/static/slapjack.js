@@ -77,7 +77,7 @@ $("pile").addEventListener("click", slap);
 keys({ Space: slap, f: flip }, game.menuOpen);
 game.start();
 guide("slapjack", [
-  { at: "#pile", title: "Slapjack in four steps",
+  { at: "#pile", title: "Slapjack in five steps",
     text: "Everyone turns cards onto this pile in turn. When a Jack lands on top, the first to slap it takes the whole pile." },
   { at: "#my-deck", title: "Your turn: flip",
     text: keysOr("Tap your deck or Flip to turn your top card onto the pile.", "Click your deck, Flip, or press F to turn your top card onto the pile.") },

@@ -14,6 +14,7 @@ import { guide } from "./lib/guide.js";
 import { keys as keysOr } from "./lib/touch.js";
 import { news } from "./lib/status.js";
 import { account } from "./splunk/account.js";
+import { progress } from "./splunk/progress.js";
 import { barFor } from "./splunk/bar.js";
 import { buildStacks, drawStacks, stackNodes } from "./splunk/stacks.js";
 import { teller } from "./splunk/story.js";
@@ -37,6 +38,7 @@ const game = play(spec, {
   },
   newGame() {
     book.forget();
+    hands.forget();
     say(" "); // the last game's news is no news of this one
   },
   error(m) {
@@ -57,6 +59,7 @@ const { table, names } = game;
 const bottom = () => (table.seat === null ? 0 : table.seat);
 const seatOf = (seat) => (seat === bottom() ? $("my-seat") : $("their-seat"));
 const story = teller(table, names, { say, book, seatOf });
+const hands = progress(table, names);
 
 function drawSeats(view) {
   for (const seat of [bottom(), 1 - bottom()]) {
@@ -83,6 +86,7 @@ function render() {
   $("call").classList.toggle("ready", !$("call").disabled);
   if (!view) return;
   drawSeats(view);
+  hands.add(view);
   game.setBar(...barFor(table, names));
 }
 

@@ -85,7 +85,10 @@ export function controls(root, { choose, newGame, spec }) {
         $("wins-where").textContent = wins.where;
       }
       // the hints and the sound are this person's own, at any table
-      for (const b of root.querySelectorAll("button:not(#hints):not(#sound)")) b.disabled = locked;
+      // (and so are the quick reactions, lib/reactions.js)
+      for (const b of root.querySelectorAll("button:not(#hints):not(#sound):not(#react-button):not([data-reaction])")) {
+        b.disabled = locked;
+      }
     },
   };
 }

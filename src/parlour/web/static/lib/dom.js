@@ -25,7 +25,8 @@ export function make(tag, attrs = {}, ...children) {
 export function check(nodes, test) {
   const groups = new Set();
   for (const node of nodes) {
-    node.setAttribute("aria-checked", String(test(node)));
+    // a toggle button (no role of its own) is pressed; a radio or menu item is checked
+    node.setAttribute(node.hasAttribute("aria-pressed") ? "aria-pressed" : "aria-checked", String(test(node)));
     if (node.getAttribute("role") === "radio") groups.add(node.closest("[role=radiogroup]"));
   }
   for (const group of groups) {

@@ -24,16 +24,33 @@ export function guide(game, steps) {
   let lit = null;
   let before = null;
 
+  // Beside what the step points at, never over it: below, above, right or left of it,
+  // whichever fits the screen without covering it (or covers least). On a phone the tour is
+  // a sheet along the bottom, or along the top when what it points at is low.
   function place(target) {
     box.style.left = box.style.top = "";
-    if (!target || window.innerWidth < 600) return; // a phone: a sheet along the bottom (CSS)
+    box.classList.remove("at-top");
+    if (!target) return;
     const r = target.getBoundingClientRect();
+    const over = (b) => Math.max(0, Math.min(b.right, r.right) - Math.max(b.left, r.left))
+      * Math.max(0, Math.min(b.bottom, r.bottom) - Math.max(b.top, r.top));
+    if (window.innerWidth < 600) {
+      if (over(box.getBoundingClientRect()) > 0) box.classList.add("at-top");
+      return;
+    }
     const b = box.getBoundingClientRect();
-    const below = r.top + r.height / 2 < window.innerHeight / 2;
-    const top = below ? r.bottom + 14 : r.top - b.height - 14;
-    const left = Math.min(window.innerWidth - b.width - 12, Math.max(12, r.left + r.width / 2 - b.width / 2));
-    box.style.left = `${Math.round(left)}px`;
-    box.style.top = `${Math.round(Math.min(window.innerHeight - b.height - 12, Math.max(12, top)))}px`;
+    const W = window.innerWidth, H = window.innerHeight;
+    const clampX = (x) => Math.min(W - b.width - 12, Math.max(12, x));
+    const clampY = (y) => Math.min(H - b.height - 12, Math.max(12, y));
+    const midX = r.left + r.width / 2 - b.width / 2, midY = r.top + r.height / 2 - b.height / 2;
+    const spots = [[midX, r.bottom + 14], [midX, r.top - b.height - 14],
+      [r.right + 14, midY], [r.left - b.width - 14, midY]].map(([x, y]) => {
+      const left = clampX(x), top = clampY(y);
+      return { left, top, cost: over({ left, top, right: left + b.width, bottom: top + b.height }) };
+    });
+    const best = spots.reduce((p, q) => (q.cost < p.cost ? q : p));
+    box.style.left = `${Math.round(best.left)}px`;
+    box.style.top = `${Math.round(best.top)}px`;
   }
 
   function show(i) {

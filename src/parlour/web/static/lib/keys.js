@@ -7,9 +7,11 @@
 
 const typing = (t) => t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.isContentEditable);
 const asking = () => document.querySelector("dialog[open]") !== null;
-const SETTINGS = ".controls, header.top";
+// a control that changes a setting or deals anew at once (a menu's button only opens it)
+const setting = (t) => t.closest(".controls, header.top") !== null
+  && (["radio", "switch"].includes(t.getAttribute("role")) || t.id === "new-game");
 const pressable = (t) => t && (t.tagName === "BUTTON" || t.tagName === "A" || t.tagName === "INPUT")
-  && !(t.tagName === "BUTTON" && t.closest(SETTINGS));
+  && !setting(t);
 const keyOf = (e) => (e.code === "Space" || e.key === " " ? "Space"
   : e.key.length === 1 ? e.key.toLowerCase() : e.key);
 

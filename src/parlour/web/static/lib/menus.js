@@ -32,7 +32,7 @@ export function menus(root) {
     }
     if (menu && wanted) {
       fit(menu);
-      const current = menu.querySelector("[aria-checked=true]") || menu.querySelector("button");
+      const current = menu.querySelector("[aria-checked=true], [aria-pressed=true]") || menu.querySelector("button");
       if (current) current.focus();
     }
   }

@@ -21,6 +21,7 @@ import { ask } from "./dialog.js";
 import { line } from "./notice.js";
 import { ago } from "./ago.js";
 import { finish, keepSeat, statsOf, statsText, touchSeat } from "./ledger.js";
+import { reactions } from "./reactions.js";
 
 // The default wins line: by speed and, where the game offers a choice, by player count.
 function playersWins(spec) {
@@ -71,6 +72,7 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec) } = {}) {
   const mark = chosenDealMark();
   // above the bar: the offer of this device's waiting game, a refused token; below it: the
   // replay and the rematch of a game that is over
+  const quick = reactions(table, names);
   const notice = line("offer", (node) => $("bar").before(node));
   const after = line("after", (node) => $("bar").after(node));
   let noticeKind = null;
@@ -96,6 +98,7 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec) } = {}) {
     if (kind && noticeKind !== kind) return;
     noticeKind = null;
     notice.hide();
+    document.body.classList.remove("offered");
   }
 
   // A game against the computer in play, with something to lose (or one waiting to be
@@ -158,6 +161,8 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec) } = {}) {
         press: () => { unsay("offer"); setBar("Dealing…", ""); seat.choose(false); } },
     ], "go");
     setBar("Your game is waiting for you", "Continue it, or start a new one", "go");
+    // no table is dealt behind the offer: nothing of one is shown (no "0 cards", no pot)
+    document.body.classList.add("offered");
     const first = notice.first();
     if (first) first.focus();
   }
@@ -215,6 +220,7 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec) } = {}) {
       unsay("offer");
       after.hide();
       show();
+      quick.enable(table.friends && table.seat !== null);
       if (hooks.welcome) hooks.welcome(m);
       hooks.render();
       if (table.waiting) setBar("Waiting for the table to start", "The host starts the game", "");
@@ -282,6 +288,7 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec) } = {}) {
       }
     },
     pong() {},
+    reaction(m) { quick.show(m.seat, m.reaction); },
   };
 
   // The socket dropped: say so once (the bar is read out), and take no move meanwhile:
@@ -312,7 +319,7 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec) } = {}) {
 
   return {
     table, names, setBar, wins,
-    menuOpen: ctl.menuOpen,
+    menuOpen: () => ctl.menuOpen() || quick.isOpen(),
     // our seat plays `action` (an object of the view's `legal`); false when the socket is
     // away (nothing is sent: the view after the reconnect says what is open then)
     act(action) {

@@ -33,3 +33,11 @@ export function allowed(option, value) {
   return Number.isInteger(value) && (option.low === null || value >= option.low)
     && (option.high === null || value <= option.high);
 }
+
+// `text` without the ruling codes in its brackets (pages.py's for_players): "(S1)" goes,
+// "(S4, Cuckoo-style)" is "(Cuckoo-style)". The codes are for the rulings, not for players.
+export const forPlayers = (text) => text.replace(/\s*\(([^()]*)\)/g, (all, inside) => {
+  if (!/\b[SJPG]\d+\b/.test(inside)) return all;
+  const rest = inside.replace(/\b[SJPG]\d+\b,?\s*/g, "").replace(/^[\s,]+|[\s,]+$/g, "");
+  return rest ? ` (${rest})` : "";
+});

@@ -18,7 +18,9 @@ export function drawMe(table, names, undone) {
   if (me === null || !view) {
     myPiece.innerHTML = backSVG(); // our own drawing
     delete myPiece.dataset.key;
-    $("my-what").textContent = me === null ? "Watching: every piece stays hidden until the reveal" : " ";
+    // a spectator at a table; before any table (the offer of a waiting game), nothing
+    $("my-what").textContent = me === null && table.id !== null
+      ? "Watching: every piece stays hidden until the reveal" : " ";
     $("my-chips").textContent = " ";
     $("learned").replaceChildren();
     return;

@@ -11,10 +11,14 @@ export const seatOf = (seat) => $("seats").querySelector(`.sj-seat[data-seat="${
 
 export function buildSeats(table, names) {
   const nodes = table.seats.map((_, seat) => {
-    const node = make("div", { class: "sj-seat" + (names.mine(seat) ? " mine" : ""), "data-seat": seat },
-      make("span", { class: "sj-dealer", title: "Dealer", hidden: true, text: "D" }),
-      make("span", { class: "sj-mark", hidden: true }),
-      make("p", { class: "sj-name" }), make("div", { class: "sj-piece" }), make("p", { class: "sj-chips" }));
+    // a screen reader hears a seat as words (seat.js: "Computer 3: 3 chips, the dealer"),
+    // not as the signs drawn in it ("● 3", "D")
+    const hide = { "aria-hidden": "true" };
+    const node = make("div", { class: "sj-seat" + (names.mine(seat) ? " mine" : ""), "data-seat": seat, role: "group" },
+      make("span", { class: "sj-dealer", title: "Dealer", hidden: true, text: "D", ...hide }),
+      make("span", { class: "sj-mark", hidden: true, ...hide }),
+      make("p", { class: "sj-name", ...hide }), make("div", { class: "sj-piece", ...hide }),
+      make("p", { class: "sj-chips", ...hide }));
     return node;
   });
   $("seats").replaceChildren(...nodes);
@@ -36,15 +40,31 @@ export function nameSeats(names) {
 // Every seat's whole name, readable: a name too wide for its tile is set smaller, down to
 // 9 px, and only then takes a second line ("Computer 29" is never "Compute…").
 function fitNames() {
+  // the text's own width, to the fraction of a pixel (scrollWidth is rounded: a name a
+  // fraction too wide would show its ellipsis)
+  const range = document.createRange();
+  const wide = (name) => {
+    const tile = name.parentElement;
+    const style = getComputedStyle(tile);
+    const room = tile.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    range.selectNodeContents(name);
+    return range.getBoundingClientRect().width > room - 0.5;
+  };
   for (const name of $("seats").querySelectorAll(".sj-name")) {
     name.style.fontSize = "";
     name.classList.remove("two-lines");
+    // on one line first, even in small tiles (whose names may wrap): a smaller name beats
+    // a second line in a tile that has no height to spare
+    Object.assign(name.style, { whiteSpace: "nowrap", display: "block" });
     let size = parseFloat(getComputedStyle(name).fontSize);
-    while (name.scrollWidth > name.clientWidth + 0.5 && size > 9) {
+    while (wide(name) && size > 9) {
       size -= 0.5;
       name.style.fontSize = `${size}px`;
     }
-    if (name.scrollWidth > name.clientWidth + 0.5) name.classList.add("two-lines");
+    if (wide(name)) {
+      Object.assign(name.style, { whiteSpace: "", display: "", fontSize: "" });
+      name.classList.add("two-lines"); // at its own size: two lines of it read better
+    }
   }
 }
 
@@ -106,6 +126,11 @@ export function layout(table) {
   document.body.classList.toggle("sj-many", grid);
   ring.dataset.size = tw >= 110 ? "large" : tw >= 84 ? "medium" : "small";
   ring.style.maxHeight = grid && sideways ? `${Math.round(room)}px` : "";
+  // rows that scroll in their own box are reached by the keyboard too
+  for (const [k, v] of Object.entries({ tabindex: "0", role: "region", "aria-label": "The seats" })) {
+    if (grid && sideways) ring.setAttribute(k, v);
+    else ring.removeAttribute(k);
+  }
   if (grid) placeGrid(order);
   else placeRing(order, points, W, H, tw, th, p);
   fitNames();

@@ -1,7 +1,7 @@
 // One seat at the Slabberjan table: its piece (hidden, ours, an announced matador, or every
 // piece at the reveal), its chips, the dealer's button and what the last reveal cost it.
 import { plural } from "../lib/dom.js";
-import { backSVG, pieceSVG } from "../lib/pieces.js";
+import { a, backSVG, pieceSVG } from "../lib/pieces.js";
 
 // `round` is the page's: whether the reveal shows (`showReveal`) and the seats' marks.
 export function drawSeat(node, seat, table, round) {
@@ -31,6 +31,13 @@ export function drawSeat(node, seat, table, round) {
   mark.hidden = !m;
   mark.textContent = m === "out" ? "Out" : m === "pay" ? "−1" : "";
   mark.className = `sj-mark ${m || ""}`;
+  const dealer = !node.querySelector(".sj-dealer").hidden;
+  node.setAttribute("aria-label", [
+    `${node.title}: ${p.out ? "out" : plural(p.chips, "chip")}`,
+    dealer ? "the dealer" : "", piece && seat !== table.seat ? `holds ${a(piece)}` : "",
+    m === "out" ? "out at this reveal" : m === "pay" ? "pays a chip" : "",
+    view.turn === seat && !over ? "to play" : "", view.winner === seat ? "the winner" : "",
+  ].filter(Boolean).join(", "));
   node.classList.toggle("turn", view.turn === seat && !over);
   node.classList.toggle("out", p.out);
   node.classList.toggle("winner", view.winner === seat);

@@ -45,6 +45,7 @@ export function teller(table, names, round) {
 
   const TELL = {
     deal(e, view, before) {
+      moved(); // last round's reveal, marks and bubbles are not this deal's
       round.undone = 0;
       clearArrows(); // a fresh deal: the swaps so far no longer matter
       const again = e.deal > 1 && before && before.round === e.round;

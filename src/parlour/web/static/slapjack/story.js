@@ -1,6 +1,6 @@
 // What just happened at the Slapjack table, told from the events: the news line, a badge
 // over the pile for every slap, and the seat that slapped lit up.
-import { $, make } from "../lib/dom.js";
+import { $, make, plural } from "../lib/dom.js";
 import { cardName } from "../lib/cards.js";
 import { speak } from "../lib/speak.js";
 import { hintsOn } from "../lib/hints.js";
@@ -50,8 +50,8 @@ export function teller(table, names, say) {
       badge(`${name(e.player)} slapped the Jack!`, mine(e.player) ? "good" : "other");
       sound(mine(e.player) ? "take" : "slap");
       flash(seatOf(table, e.player), "good");
-      say(mine(e.player) ? `You were first and took ${e.cards} cards.`
-        : `${name(e.player)} slapped the Jack first and took ${e.cards} cards.`, mine(e.player) ? "good" : "");
+      say(mine(e.player) ? `You were first and took ${plural(e.cards, "card")}.`
+        : `${name(e.player)} slapped the Jack first and took ${plural(e.cards, "card")}.`, mine(e.player) ? "good" : "");
     },
     wrong_slap(e) {
       badge(`Wrong slap: ${name(e.player)}`, "bad");

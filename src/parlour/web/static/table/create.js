@@ -2,12 +2,12 @@
 // seats a live table offers, and each option a page may offer (never a chance one).
 import { $, make } from "../lib/dom.js";
 import { link } from "../lib/address.js";
-import { allowed, offered } from "../lib/specs.js";
+import { allowed, forPlayers, offered } from "../lib/specs.js";
 
 const idOf = (o) => `option-${o.name}`;
 
 function control(o) {
-  const help = o.help ? make("small", { text: ` ${o.help}` }) : "";
+  const help = o.help ? make("small", { text: ` ${forPlayers(o.help)}` }) : "";
   if (o.kind === "bool") {
     return make("label", { class: "check", "data-option": o.name },
       make("input", { type: "checkbox", id: idOf(o), checked: o.default === true }), " ",
