@@ -41,6 +41,7 @@ from parlour.live.protocol import GameMessage, Refused, error
 
 Message = Mapping[str, Any]
 Send = Callable[[Message], None]
+_UNKNOWN = object()
 
 
 class AsyncioClock:
@@ -103,8 +104,7 @@ class Table:
         self.lags: dict[int, SeatLag] = {}
         self._shown: dict[int, tuple[int, bool]] = {}  # what the pages were last told
         # the card races are run for: its `at` and when it was played
-        self._target: Any = (None if self.pacing.at_field is None
-                             else game.view(None).get(self.pacing.at_field))
+        self._target: Any = None if self.pacing.at_field is None else self._target_now()
         self._target_time = 0.0  # set by start(), inside the event loop
         self._race: _Race | None = None
         #: how long each settled race was held after its first slap (seconds)
@@ -230,6 +230,15 @@ class Table:
                 for send in list(senders):
                     send(message)
 
+    def _target_now(self) -> Any:
+        """The view's ``at_field`` now (the card races are for). Slapjack and Splunk keep it
+        as an attribute of that name, read directly: this runs after every change, on the
+        round trip of every move, where a whole view would cost more than the rest."""
+        field = self.pacing.at_field
+        assert field is not None
+        value = getattr(self.game, field, _UNKNOWN)
+        return self.game.view(None).get(field) if value is _UNKNOWN else value
+
     def _lagging(self) -> bool:
         """Whether any person's delay is allowed for (else races go by arrival)."""
         return any(lag.window() > 0.0 for seat, lag in self.lags.items()
@@ -319,7 +328,7 @@ class Table:
             self._on_change(action, events)
         game = self.game
         if self.pacing.at_field is not None:
-            target = game.view(None).get(self.pacing.at_field)
+            target = self._target_now()
             if target != self._target:  # a new card to race for: its time is now
                 self._target, self._target_time = target, self.clock.now()
         for seat, senders in list(self._watchers.items()):
