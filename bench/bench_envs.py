@@ -1,13 +1,14 @@
 """Steps per second of every Parlour environment beside other libraries' card games, in one run.
 
 Every environment is played with uniformly random legal actions (from its mask) for a
-bounded number of steps, resetting as episodes end; each row is the median of
-``--repeats`` runs, interleaved (row 1, row 2, ..., then again) so that a busy shared
-machine slows every row alike. A *step* is one call of the library's own step: in an AEC
-environment one agent's action (Slabberjan: with the computer players' turns in between
-played inside it), in a Parallel one a tick of every live agent, in ``make_single`` one
-call of the Gymnasium ``step``; in OpenSpiel one decision, with the observation tensor of
-the seat to move made before it and chance nodes sampled in between (not counted).
+bounded number of steps (or seconds, for a slow row), resetting as episodes end; each row
+is the median of ``--repeats`` runs, interleaved (row 1, row 2, ..., then again) so that
+a busy shared machine slows every row alike. A *step* is one call of the library's own
+step: in an AEC environment one agent's action (Slabberjan: with the computer players'
+turns in between played inside it), in a Parallel one a tick of every live agent, in
+``make_single`` one call of the Gymnasium ``step``; in OpenSpiel one decision, with the
+observation tensor of the seat to move made before it and chance nodes sampled in between
+(not counted).
 
 Rows (each if its library is installed):
 
@@ -46,8 +47,11 @@ from typing import Any
 
 import numpy as np
 
-#: a row: (library, name, make) where make() gives run(steps) -> seconds taken
-Row = tuple[str, str, Callable[[], Callable[[int], float]]]
+#: a run: run(steps, budget) plays up to ``steps`` steps or ``budget`` seconds, whichever
+#: comes first, and gives (steps played, seconds taken)
+Run = Callable[[int, float], tuple[int, float]]
+#: a row: (library, name, make) where make() gives its run
+Row = tuple[str, str, Callable[[], Run]]
 
 
 def installed(module: str) -> bool:
@@ -64,15 +68,17 @@ def pick(mask: Any, rng: np.random.Generator) -> int:
 
 # -- PettingZoo environments (Parlour's and the classic ones) -----------------------------------
 
-def aec_runner(make_env: Callable[[], Any]) -> Callable[[int], float]:
+def aec_runner(make_env: Callable[[], Any]) -> Run:
     env = make_env()
     rng = np.random.default_rng(0)
 
-    def run(steps: int) -> float:
+    def run(steps: int, budget: float) -> tuple[int, float]:
         seed = 0
         env.reset(seed=seed)
         start = time.perf_counter()
-        for _ in range(steps):
+        for done in range(steps):
+            if done % 64 == 0 and time.perf_counter() - start > budget:
+                return done, time.perf_counter() - start
             agent = env.agent_selection
             if env.terminations[agent] or env.truncations[agent]:
                 env.step(None)
@@ -84,42 +90,46 @@ def aec_runner(make_env: Callable[[], Any]) -> Callable[[int], float]:
             if not env.agents:
                 seed += 1
                 env.reset(seed=seed)
-        return time.perf_counter() - start
+        return steps, time.perf_counter() - start
     return run
 
 
-def parallel_runner(make_env: Callable[[], Any]) -> Callable[[int], float]:
+def parallel_runner(make_env: Callable[[], Any]) -> Run:
     env = make_env()
     rng = np.random.default_rng(0)
 
-    def run(steps: int) -> float:
+    def run(steps: int, budget: float) -> tuple[int, float]:
         seed = 0
         observations, _ = env.reset(seed=seed)
         start = time.perf_counter()
-        for _ in range(steps):
+        for done in range(steps):
+            if done % 64 == 0 and time.perf_counter() - start > budget:
+                return done, time.perf_counter() - start
             actions = {a: pick(observations[a]["action_mask"], rng) for a in env.agents}
             observations, _, _, _, _ = env.step(actions)
             if not env.agents:
                 seed += 1
                 observations, _ = env.reset(seed=seed)
-        return time.perf_counter() - start
+        return steps, time.perf_counter() - start
     return run
 
 
-def single_runner(make_env: Callable[[], Any]) -> Callable[[int], float]:
+def single_runner(make_env: Callable[[], Any]) -> Run:
     env = make_env()
     rng = np.random.default_rng(0)
 
-    def run(steps: int) -> float:
+    def run(steps: int, budget: float) -> tuple[int, float]:
         seed = 0
         obs, _ = env.reset(seed=seed)
         start = time.perf_counter()
-        for _ in range(steps):
+        for done in range(steps):
+            if done % 64 == 0 and time.perf_counter() - start > budget:
+                return done, time.perf_counter() - start
             obs, _, terminated, truncated, _ = env.step(pick(obs["action_mask"], rng))
             if terminated or truncated:
                 seed += 1
                 obs, _ = env.reset(seed=seed)
-        return time.perf_counter() - start
+        return steps, time.perf_counter() - start
     return run
 
 
@@ -154,7 +164,7 @@ def pettingzoo_rows() -> list[Row]:
         classic = [("texas_holdem", "texas_holdem_v4"), ("leduc_holdem", "leduc_holdem_v4"),
                    ("texas_holdem_no_limit", "texas_holdem_no_limit_v6"), *classic]
     for name, module in classic:
-        def make(module: str = module) -> Callable[[int], float]:
+        def make(module: str = module) -> Run:
             env_module = importlib.import_module(f"pettingzoo.classic.{module}")
             return aec_runner(env_module.env)
         rows.append(("pettingzoo", name, make))
@@ -163,21 +173,23 @@ def pettingzoo_rows() -> list[Row]:
 
 # -- RLCard ---------------------------------------------------------------------------------------
 
-def rlcard_runner(name: str) -> Callable[[int], float]:
+def rlcard_runner(name: str) -> Run:
     import rlcard
 
     env = rlcard.make(name, config={"seed": 0})
     rng = np.random.default_rng(0)
 
-    def run(steps: int) -> float:
+    def run(steps: int, budget: float) -> tuple[int, float]:
         state, _ = env.reset()
         start = time.perf_counter()
-        for _ in range(steps):
+        for done in range(steps):
+            if done % 64 == 0 and time.perf_counter() - start > budget:
+                return done, time.perf_counter() - start
             legal = list(state["legal_actions"])
             state, _ = env.step(legal[rng.integers(len(legal))])
             if env.is_over():
                 state, _ = env.reset()
-        return time.perf_counter() - start
+        return steps, time.perf_counter() - start
     return run
 
 
@@ -190,7 +202,7 @@ def rlcard_rows() -> list[Row]:
 
 # -- OpenSpiel --------------------------------------------------------------------------------
 
-def spiel_runner(name: str, params: dict[str, Any] | None = None) -> Callable[[int], float]:
+def spiel_runner(name: str, params: dict[str, Any] | None = None) -> Run:
     import pyspiel
 
     if name.startswith("parlour_"):
@@ -200,11 +212,13 @@ def spiel_runner(name: str, params: dict[str, Any] | None = None) -> Callable[[i
     chance = random.Random(0)
     tensor = game.get_type().provides_observation_tensor
 
-    def run(steps: int) -> float:
+    def run(steps: int, budget: float) -> tuple[int, float]:
         state = game.new_initial_state()
         start = time.perf_counter()
         done = 0
         while done < steps:
+            if done % 64 == 0 and time.perf_counter() - start > budget:
+                break
             if state.is_terminal():
                 state = game.new_initial_state()
             elif state.is_chance_node():
@@ -216,7 +230,7 @@ def spiel_runner(name: str, params: dict[str, Any] | None = None) -> Callable[[i
                 legal = state.legal_actions()
                 state.apply_action(legal[rng.integers(len(legal))])
                 done += 1
-        return time.perf_counter() - start
+        return done, time.perf_counter() - start
     return run
 
 
@@ -240,6 +254,8 @@ def all_rows() -> list[Row]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--steps", type=int, default=10_000, help="steps a run")
+    parser.add_argument("--seconds", type=float, default=5.0,
+                        help="at most this long a run (a slow row plays fewer steps)")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--only", help="rows whose library or name contains this")
     parser.add_argument("--profile", metavar="ROW", help="profile the row with this name")
@@ -249,9 +265,9 @@ def main(argv: list[str] | None = None) -> None:
     if args.profile:
         (row,) = [r for r in rows if r[1] == args.profile]
         run = row[2]()
-        run(min(1000, args.steps))  # warm
+        run(min(1000, args.steps), args.seconds)  # warm
         profile = cProfile.Profile()
-        profile.runcall(run, args.steps)
+        profile.runcall(run, args.steps, float("inf"))
         pstats.Stats(profile).sort_stats("tottime").print_stats(30)
         return
     if args.only:
@@ -259,15 +275,16 @@ def main(argv: list[str] | None = None) -> None:
     runners = []
     for library, name, make in rows:
         run = make()
-        run(min(500, args.steps))  # warm: imports, caches, first episode
+        run(min(500, args.steps), args.seconds)  # warm: imports, caches, first episode
         runners.append((library, name, run))
-    times: dict[str, list[float]] = {name: [] for _, name, _ in runners}
+    rates: dict[str, list[float]] = {name: [] for _, name, _ in runners}
     for _ in range(args.repeats):
         for _, name, run in runners:
-            times[name].append(run(args.steps))
+            steps, elapsed = run(args.steps, args.seconds)
+            rates[name].append(steps / elapsed)
     results = [{"library": library, "env": name,
-                "steps_per_s": args.steps / statistics.median(times[name]),
-                "min": args.steps / max(times[name]), "max": args.steps / min(times[name])}
+                "steps_per_s": statistics.median(rates[name]),
+                "min": min(rates[name]), "max": max(rates[name])}
                for library, name, _ in runners]
     base = results[0]["steps_per_s"] if results else 1.0
     for r in results:
