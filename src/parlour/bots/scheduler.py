@@ -43,7 +43,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence, Set
 from typing import Protocol
 
 from parlour.bots.base import AnyPlayer
@@ -51,6 +51,8 @@ from parlour.engine import Action, Event, Game, GameError, Pacing
 from parlour.wire import dumps
 
 log = logging.getLogger(__name__)
+
+_NOBODY: frozenset[int] = frozenset()
 
 
 class Timer(Protocol):
@@ -238,7 +240,7 @@ class Scheduler:
     def _after(self, action: Action, events: Sequence[Event]) -> None:
         if self.notify is not None:
             self.notify(action, events)
-        movers = {action.player} & self.computers.keys()
+        movers = {action.player} if action.player in self.computers else _NOBODY
         if self.ask_later:
             self._ask_soon(events, movers)
             return
@@ -249,7 +251,7 @@ class Scheduler:
 
     # -- asking the computer players -------------------------------------------------------------
 
-    def _ask_soon(self, events: Sequence[Event], movers: set[int]) -> None:
+    def _ask_soon(self, events: Sequence[Event], movers: Set[int]) -> None:
         """``ask_later``: the computer players are asked on the clock's next turn, not before
         the caller returns, so that a person's move is answered before a table of computer
         players thinks about it (up to milliseconds at 41 seats). Their answers are timed
@@ -257,7 +259,8 @@ class Scheduler:
         falls due meanwhile asks first (:meth:`_fire`); changes that come meanwhile are
         asked about together."""
         self._unasked += events
-        self._movers |= movers
+        if movers:
+            self._movers |= movers
         if self._unasked_at is None:
             self._unasked_at = now = self.clock.now()
             self.clock.call_at(now, self._ask_unasked)
@@ -273,7 +276,7 @@ class Scheduler:
             self._cancel_all()
 
     def _ask_all(self, events: Sequence[Event], now: float | None = None,
-                 movers: set[int] | frozenset[int] = frozenset()) -> None:
+                 movers: Set[int] = frozenset()) -> None:
         if self.closed:
             return
         if now is None:

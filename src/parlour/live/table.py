@@ -176,13 +176,12 @@ class Table:
             last = self._aimed.get(seat)
             if last is not None and last[0] == at and target in last[1]:
                 raise Refused("you already did that at this card", "refused")
-        now = self.clock.now()
-        lag = self.lags.get(seat)
         racing = action.type in RACES and self._races_for(action)
-        if racing and lag is not None:
-            lag.responded(now - self._target_time)  # its quota's evidence (lag.py)
+        lag = self.lags.get(seat) if racing else None
+        if lag is not None:
+            lag.responded(self.clock.now() - self._target_time)  # its quota's evidence
         if self._race is not None or (racing and self._lagging()):
-            credit = now
+            credit = now = self.clock.now()
             if racing and lag is not None:
                 # the earlier reaction, never sooner than a person can react (lag.py)
                 floor = self._target_time + HUMAN_FLOOR
