@@ -261,3 +261,18 @@ def test_a_modelled_person_has_a_network_delay_and_without_compensation_it_costs
 
     # the plain scheduler settles by arrival: 100 ms each way costs the person its games
     assert share("person:500@100") < share("person:500") - 0.2
+
+
+def test_a_seats_delay_survives_a_reconnect_and_a_new_network_replaces_it() -> None:
+    table, *_ = table_of()
+    measured(table, 0, 0.240)
+    # the page reloads: a new watcher of the seat is told its connection at once, and the
+    # first race after it is compensated as before
+    again: list[dict[str, Any]] = []
+    table.watch(0, again.append)
+    assert again[-1] == {"type": "connection", "seats": [{"seat": 0, "ms": 120, "fair": True}]}
+    assert table.lags[0].compensation() == pytest.approx(0.240)
+    # a phone that moves to a faster network: the estimate follows within a few pings
+    for _ in range(6):
+        table.sample_lag(0, 0.040)
+    assert table.lags[0].round_trip == pytest.approx(0.040)

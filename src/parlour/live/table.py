@@ -37,7 +37,7 @@ from parlour.bots.base import AnyPlayer
 from parlour.bots.scheduler import Clock, Scheduler, Timer
 from parlour.engine import Action, Event, Game, GameError, Pacing
 from parlour.live.lag import HUMAN_FLOOR, RACES, SeatLag
-from parlour.live.protocol import GameMessage, Refused, error
+from parlour.live.protocol import ConnectionState, GameMessage, Refused, error
 
 Message = Mapping[str, Any]
 Send = Callable[[Message], None]
@@ -140,6 +140,8 @@ class Table:
             raise ValueError(f"no seat {seat} at a {self.game.players}-player table")
         self._watchers.setdefault(seat, []).append(send)
         send(message_for(self.game, seat, (), kind="state"))
+        if self._shown:  # what is known of everyone's connection (kept across reconnects)
+            send(self._connections())
 
         def unwatch() -> None:
             senders = self._watchers.get(seat, [])
@@ -222,12 +224,15 @@ class Table:
         before = self._shown.get(seat)
         if before is None or before[1] != shown[1] or abs(before[0] - shown[0]) >= 5:
             self._shown[seat] = shown
-            message = {"type": "connection",
-                       "seats": [{"seat": s, "ms": ms, "fair": fair}
-                                 for s, (ms, fair) in sorted(self._shown.items())]}
+            message = self._connections()
             for senders in list(self._watchers.values()):
                 for send in list(senders):
                     send(message)
+
+    def _connections(self) -> ConnectionState:
+        return {"type": "connection",
+                "seats": [{"seat": s, "ms": ms, "fair": fair}
+                          for s, (ms, fair) in sorted(self._shown.items())]}
 
     def _target_now(self) -> Any:
         """The view's ``at_field`` now (the card races are for). Slapjack and Splunk keep it
