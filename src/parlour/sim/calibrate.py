@@ -45,14 +45,15 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def cell_bots(level: str, ms: int, players: int = 2) -> tuple[str, ...]:
-    """One cell's entries: ``players - 1`` computers of ``level``, then the person."""
-    return (*[level] * (players - 1), f"person:{ms}")
+def cell_bots(level: str, ms: int, players: int = 2, lag: int = 0) -> tuple[str, ...]:
+    """One cell's entries: ``players - 1`` computers of ``level``, then the person (``lag``
+    ms away each way, races by arrival: ``parlour.bots.person``)."""
+    return (*[level] * (players - 1), f"person:{ms}" + (f"@{lag}" if lag else ""))
 
 
 def cell_command(game: str, level: str, ms: int, games: int, seed: int,
-                 players: int = 2) -> str:
-    return (f"parlour simulate {game} --bots {','.join(cell_bots(level, ms, players))} "
+                 players: int = 2, lag: int = 0) -> str:
+    return (f"parlour simulate {game} --bots {','.join(cell_bots(level, ms, players, lag))} "
             f"--games {games} --seed {seed} --swap-seats")
 
 
@@ -69,7 +70,8 @@ def speed_title(level: str) -> str:
 
 
 def race_table(game: str, games: int, seed: int, jobs: int,
-               progress: Callable[[str], None] | None = None, players: int = 2) -> str:
+               progress: Callable[[str], None] | None = None, players: int = 2,
+               lag: int = 0) -> str:
     """The Markdown table of ``game`` at ``players`` (one person, the rest computers of
     one speed): a row per speed, a column per person, and what the game's page says of
     the speed."""
@@ -79,9 +81,9 @@ def race_table(game: str, games: int, seed: int, jobs: int,
         cells = []
         for ms in PEOPLE:
             if progress:
-                progress(cell_command(game, level, ms, games, seed, players))
-            result = simulate(SimConfig(game, players, cell_bots(level, ms, players), games,
-                                        seed, jobs, swap_seats=True))
+                progress(cell_command(game, level, ms, games, seed, players, lag))
+            result = simulate(SimConfig(game, players, cell_bots(level, ms, players, lag),
+                                        games, seed, jobs, swap_seats=True))
             person = result["entries"][-1]
             lo, hi = person["ci95"]
             rate = person["win_rate"]
@@ -233,6 +235,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=multiprocessing.cpu_count(),
                         help="processes (default: one per core)")
     parser.add_argument("--only", choices=("races", "calls"), help="print only those tables")
+    parser.add_argument("--lag", type=int, default=0,
+                        help="the people's network delay each way, ms, with races settled "
+                        "by arrival (no compensation; with it: bench/bench_lag.py "
+                        "--calibration); default 0")
     args = parser.parse_args(argv)
     try:
         args.call_against = entry_name("splunk", args.call_against)
@@ -256,8 +262,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                       f"against {against} (even share {1 / players:.0%}), "
                       f"{games} games a cell\n\n")
             out.write(race_table(game, games, args.seed, args.jobs, progress=say,
-                                 players=players))
-            command = cell_command(game, "hard", 400, games, args.seed, players)
+                                 players=players, lag=args.lag))
+            command = cell_command(game, "hard", 400, games, args.seed, players, args.lag)
             out.write(f"\nA cell: `{command}` (the person is the last entry).\n\n")
             out.flush()
     if args.only != "races":
