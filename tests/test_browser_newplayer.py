@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
 from axe import serious
-from conftest import running
+from conftest import FAST_PACING, QuickFlipper, quick_decks, running
 from websockets.sync.client import connect
 
 from parlour.bots import ComputerPlayer, Decision, make_player
@@ -356,5 +357,148 @@ def test_42_seats_keep_the_pot_the_round_and_every_announcement_in_sight(
                               ".findIndex((li) => li.textContent.includes('\u201c'))")
         assert page.evaluate(IN_SIGHT, f"#log li:nth-child({index + 1})") or index > 1
         clean_as(page, f"slabberjan 42 {size}")
+    finally:
+        context.close()
+
+
+# -- 5. what a screen reader hears -----------------------------------------------------------------
+
+class Flipper(QuickFlipper):
+    """Flips a moment after its turn (long enough for a test to close a tab first)."""
+
+    flip_after = 0.4
+    jack_after = 0.4
+
+
+def flippers(game: str, level: str, seat: int, *, seed: int | None = None) -> Flipper:
+    return Flipper(seat, seed=seed)
+
+
+@pytest.fixture(scope="module")
+def slapjack_site() -> Iterator[str]:
+    lobby = Lobby(players=flippers, pacing=FAST_PACING, decks=quick_decks)
+    with running(create_app(lobby=lobby)) as url:
+        yield url
+
+
+SPOKEN = "() => [...document.querySelectorAll('#spoken p')].map((p) => p.textContent)"
+
+
+def test_a_screen_reader_hears_what_happened_before_what_to_do(
+        sized: Any, slapjack_site: str) -> None:
+    page = sized
+    page.goto(f"{slapjack_site}/slapjack")
+    page.wait_for_function(BAR, arg="Your turn")
+    page.keyboard.press("f")  # our card; then the computer's, a Jack (the deck is stacked)
+    page.wait_for_function(BAR, arg="Jack! Slap it!", timeout=5000)
+    heard = page.evaluate(SPOKEN)
+    jack = next(i for i, line in enumerate(heard) if line.startswith("A Jack from Computer 1"))
+    slap = next(i for i, line in enumerate(heard) if line.startswith("Jack! Slap it!"))
+    assert jack < slap, heard
+    clean(page, "a Jack on the pile")
+
+
+def test_slabberjan_seats_are_read_as_words(page: Any, site: str) -> None:
+    page.goto(f"{site}/slabberjan?seed={dealer_on_our_left(5)}")
+    page.wait_for_function(BAR, arg="Your turn", timeout=15000)
+    tree = page.locator("#seats").aria_snapshot()
+    assert "Computer 1: 3 chips" in tree
+    assert "You: 3 chips, the dealer, to play" in tree
+    assert "●" not in tree and '"D"' not in tree  # the signs drawn are not read
+    # the players popover (a slider in it) is a dialog, not a menu: axe's one critical finding
+    page.click("#players-button")
+    assert page.get_attribute("#players-menu", "role") == "dialog"
+    clean(page, "the players popover open")
+
+
+# -- 6. nothing left over -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", ["slabberjan", "slapjack", "splunk"])
+def test_behind_the_continue_offer_no_table_is_shown(browser: Any, site: str, game: str) -> None:
+    context = browser.new_context(**DESKTOP)
+    try:
+        page = context.new_page()
+        page.goto(f"{site}/{game}")
+        page.wait_for_function("() => document.body.dataset.state === 'playing'")
+        page.wait_for_timeout(300)
+        page.evaluate("() => { for (const b of document.querySelectorAll('#swap, #stand, #flip,"
+                      " .stack')) if (!b.disabled) { b.click(); return; } }")
+        page.wait_for_timeout(300)
+        page.close()
+        page = context.new_page()
+        page.goto(f"{site}/{game}")
+        page.wait_for_selector("#continue-game")
+        hidden = page.evaluate("""() => [...document.querySelectorAll(
+            '.sj-ring, .sj-me, .opponents, .centre, .me, .stacks, #their-seat')]
+            .filter((n) => getComputedStyle(n).visibility !== 'hidden').map((n) => n.className)""")
+        assert hidden == []
+        assert "Watching" not in page.inner_text(".table-area")
+        if game == "slabberjan":
+            assert text(page, "#my-what") == ""
+        clean(page, f"{game}: the continue offer")
+        page.click("#continue-game")
+        page.wait_for_function("() => !document.body.classList.contains('offered')")
+    finally:
+        context.close()
+
+
+# -- 7. the tour ----------------------------------------------------------------------------------
+
+OVERLAP = """() => {
+    const lit = document.querySelector('.guide-lit');
+    const box = document.querySelector('dialog.guide').getBoundingClientRect();
+    if (!lit) return 0;
+    const r = lit.getBoundingClientRect();
+    // a target too big to be beside (a third of the screen): nothing to keep clear
+    if (r.width * r.height > innerWidth * innerHeight / 3) return 0;
+    return Math.max(0, Math.min(box.right, r.right) - Math.max(box.left, r.left))
+        * Math.max(0, Math.min(box.bottom, r.bottom) - Math.max(box.top, r.top));
+}"""
+
+
+@pytest.mark.parametrize("game", ["slabberjan", "slapjack", "splunk"])
+def test_the_tour_never_covers_what_it_points_at(sized: Any, site: str, game: str) -> None:
+    page = sized
+    page.goto(f"{site}/{game}")
+    page.wait_for_function("() => document.body.dataset.state === 'playing'")
+    page.click("#guide-again")
+    page.wait_for_selector("dialog.guide[open]")
+    count = int(text(page, ".guide-count").split(" of ")[1])
+    words = {"four": 4, "five": 5, "six": 6}
+    said = next(n for w, n in words.items() if w in text(page, ".guide-title"))
+    assert said == count  # "Slapjack in five steps" has five
+    assert page.is_hidden("dialog.guide button:text('Back')")  # nothing to go back to
+    clean(page, f"{game}: the tour")
+    for step in range(count):
+        page.wait_for_timeout(150)
+        assert page.evaluate(OVERLAP) == 0, (game, page.size, step)
+        page.click("dialog.guide .button.primary")
+    assert page.is_hidden("dialog.guide")
+
+
+# -- 8. a closed tab ------------------------------------------------------------------------------
+
+def test_a_closed_tab_finds_the_pile_where_it_left_it(browser: Any, slapjack_site: str) -> None:
+    context = browser.new_context(**DESKTOP)
+    try:
+        page = context.new_page()
+        page.goto(f"{slapjack_site}/slapjack")
+        page.wait_for_function(BAR, arg="Your turn")
+        page.click("#players-button")
+        page.click("[data-players='4']")
+        page.wait_for_function("() => document.querySelectorAll('.opponents .seat').length === 3")
+        page.wait_for_function(BAR, arg="Your turn")
+        page.keyboard.press("f")
+        page.wait_for_function("() => document.getElementById('pile').dataset.flips === '1'")
+        page.close()  # right after our flip; three computers would flip 0.4 s apart
+        time.sleep(2.0)  # long enough for all three, had the table played on
+        page = context.new_page()
+        page.goto(f"{slapjack_site}/slapjack")
+        page.click("#continue-game")
+        page.wait_for_function("() => document.body.dataset.state === 'playing'")
+        assert page.get_attribute("#pile", "data-flips") == "1"  # nothing flipped meanwhile
+        # and the table goes on once we are back
+        page.wait_for_function("() => document.getElementById('pile').dataset.flips === '2'",
+                               timeout=5000)
     finally:
         context.close()

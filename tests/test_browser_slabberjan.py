@@ -133,11 +133,13 @@ def play_two_player_game(page: Any, site: str, swap: Any, stand: Any, draw: Any)
     assert page.locator(f"{seat(0)} .sj-dealer").is_visible()
 
     draw()
-    # the reveal: both pieces face up at their seats, we pay with the weaker one
+    # the reveal: we pay with the weaker piece; the next round is dealt at once, so the
+    # seats show this round's pieces (ours, and the other's back), not last round's, and
+    # the reveal is told in the middle of the table
     wait_bar(page, "Your turn: swap with Computer 1")
-    assert page.locator(f'{seat(1)} [data-piece="inn"]').count() == 1
-    assert page.locator(f'{seat(0)} [data-piece="9"]').count() == 1
-    assert text(page, f"{seat(0)} .sj-mark") == "\N{MINUS SIGN}1"
+    assert page.locator(f'{seat(1)} [data-piece="inn"]').count() == 0
+    assert page.locator(f'{seat(0)} [data-piece="5"]').count() == 1
+    assert page.is_hidden(f"{seat(0)} .sj-mark")
     assert "Round 1: the reveal" in text(page, "#summary")
     assert "You pay (9, the weakest)" in text(page, "#summary")
     assert text(page, f"{seat(0)} .sj-chips") == "● 0"

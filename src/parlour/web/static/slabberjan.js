@@ -132,6 +132,6 @@ guide("slabberjan", [
     text: "Holding a number or worse, you must try to swap with your left neighbour, the next seat clockwise. You both see each other's piece." },
   { at: "#stand", title: "Stand",
     text: "Holding a matador (knight, bird, cat or inn), you stand. The dealer, last each round, may instead draw from the bag." },
-  { at: "#ring", title: "Beware the matadors",
+  { at: "#log", title: "Beware the matadors",
     text: "Try to swap with a matador and it bites back: watch the speech bubbles and the log. The last player with chips takes the pot. “Show me how” brings this tour back." },
 ]);

@@ -30,13 +30,13 @@ export function guide(game, steps) {
   function place(target) {
     box.style.left = box.style.top = "";
     box.classList.remove("at-top");
-    if (!target) return;
+    if (!target) return 0;
     const r = target.getBoundingClientRect();
     const over = (b) => Math.max(0, Math.min(b.right, r.right) - Math.max(b.left, r.left))
       * Math.max(0, Math.min(b.bottom, r.bottom) - Math.max(b.top, r.top));
     if (window.innerWidth < 600) {
       if (over(box.getBoundingClientRect()) > 0) box.classList.add("at-top");
-      return;
+      return over(box.getBoundingClientRect());
     }
     const b = box.getBoundingClientRect();
     const W = window.innerWidth, H = window.innerHeight;
@@ -51,6 +51,18 @@ export function guide(game, steps) {
     const best = spots.reduce((p, q) => (q.cost < p.cost ? q : p));
     box.style.left = `${Math.round(best.left)}px`;
     box.style.top = `${Math.round(best.top)}px`;
+    return best.cost;
+  }
+
+  // The target in the middle of the screen, or, when the tour would cover it there, at the
+  // top or the bottom of it, which leaves room on the other side.
+  function showAt(target) {
+    for (const block of ["center", "start", "end"]) {
+      if (target) target.scrollIntoView({ block, inline: "nearest" });
+      if (place(target) === 0) return;
+    }
+    target.scrollIntoView({ block: "center", inline: "nearest" });
+    place(target);
   }
 
   function show(i) {
@@ -58,16 +70,13 @@ export function guide(game, steps) {
     const step = steps[i];
     if (lit) lit.classList.remove("guide-lit");
     lit = step.at ? document.querySelector(step.at) : null;
-    if (lit) {
-      lit.classList.add("guide-lit");
-      lit.scrollIntoView({ block: "center", inline: "nearest" });
-    }
+    if (lit) lit.classList.add("guide-lit");
     count.textContent = `${i + 1} of ${steps.length}`;
     title.textContent = step.title;
     text.textContent = step.text;
     back.hidden = i === 0;
     next.textContent = i === steps.length - 1 ? "Play" : "Next";
-    place(lit);
+    showAt(lit);
     next.focus();
   }
 
@@ -95,7 +104,7 @@ export function guide(game, steps) {
       close();
     }
   });
-  window.addEventListener("resize", () => { if (box.open) place(lit); });
+  window.addEventListener("resize", () => { if (box.open) showAt(lit); });
   const again = $("guide-again");
   if (again) again.addEventListener("click", open);
   if (!load(KEY, false) && !link.watch && !navigator.webdriver) open();

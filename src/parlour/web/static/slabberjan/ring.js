@@ -38,7 +38,7 @@ export function nameSeats(names) {
 }
 
 // Every seat's whole name, readable: a name too wide for its tile is set smaller, down to
-// 9 px, and only then takes a second line ("Computer 29" is never "Compute…").
+// 11 px, and only then takes a second line ("Computer 29" is never "Compute…").
 function fitNames() {
   // the text's own width, to the fraction of a pixel (scrollWidth is rounded: a name a
   // fraction too wide would show its ellipsis)
@@ -57,7 +57,7 @@ function fitNames() {
     // a second line in a tile that has no height to spare
     Object.assign(name.style, { whiteSpace: "nowrap", display: "block" });
     let size = parseFloat(getComputedStyle(name).fontSize);
-    while (wide(name) && size > 9) {
+    while (wide(name) && size > 11) {
       size -= 0.5;
       name.style.fontSize = `${size}px`;
     }
