@@ -1,0 +1,36 @@
+"""The training smoke test of issue 21: a learner on Splunk against Easy, with a bounded
+budget, wins games instead of stalling (before, truncation at 0 beat a loss at -1, and PPO
+learned to never act and never won)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "splunk_learner.py"
+
+
+def load_example() -> Any:
+    spec = importlib.util.spec_from_file_location("splunk_learner", EXAMPLE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.slow
+def test_a_learner_on_splunk_against_easy_wins_within_a_bounded_budget() -> None:
+    example = load_example()
+    result = example.main(["--episodes", "150", "--every", "50", "--eval-episodes", "20",
+                           "--json"])
+    curve = result["curve"]
+    assert [episodes for episodes, _ in curve] == [0, 50, 100, 150]
+    assert curve[0][1]["wins"] == 0  # untrained, it waits: the table plays for it, it loses
+    assert max(point["wins"] for _, point in curve[1:]) >= 2
+    assert all(point["truncated"] == 0 for _, point in curve)  # nothing stalls to the limit
+    assert result["cpu_seconds"] < 600
