@@ -88,8 +88,16 @@ class Learner:
         self.w[a] += self.rate * delta * f / float(f @ f)
 
 
-def train(game: str, players: int, cpu: float, seed: int) -> tuple[Learner, dict[str, Any]]:
-    env = make_single(game, players=players, opponents="hard", seat=0)
+def make_env(game: str, players: int, reaction: str | None) -> Any:
+    """Seat 0 learns, every other seat is Hard; in the races the learner's actions land
+    after ``reaction`` (a speed's reaction times), or at once (within the tick)."""
+    kwargs: dict[str, Any] = {} if reaction is None else {"reaction": reaction}
+    return make_single(game, players=players, opponents="hard", seat=0, **kwargs)
+
+
+def train(game: str, players: int, cpu: float, seed: int,
+          reaction: str | None = None) -> tuple[Learner, dict[str, Any]]:
+    env = make_env(game, players, reaction)
     phi = POTENTIALS[game]
     obs, _ = env.reset(seed=seed)
     learner = Learner(len(obs["observation"]), int(env.action_space.n), seed)
@@ -118,13 +126,14 @@ def train(game: str, players: int, cpu: float, seed: int) -> tuple[Learner, dict
 
 
 def evaluate(game: str, players: int, episodes: int, seed: int,
-             choose: Callable[[Obs, Obs], int]) -> dict[str, Any]:
+             choose: Callable[[Obs, Obs], int], reaction: str | None = None
+             ) -> dict[str, Any]:
     """The win rate over ``episodes`` seeded episodes (never trained on) of
     ``choose(observation, mask)`` in seat 0 against Hard in every other seat."""
     wins = finished = 0
     for i in range(episodes):
         episode_seed = 10_000_000 + seed * 1_000_003 + i
-        env = make_single(game, players=players, opponents="hard", seat=0)
+        env = make_env(game, players, reaction)
         obs, _ = env.reset(seed=episode_seed)
         done = False
         reward = 0.0
@@ -147,23 +156,29 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--cpu", type=float, default=180.0, help="training CPU seconds")
     parser.add_argument("--eval", type=int, default=100, help="evaluation episodes")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--reaction", choices=["easy", "normal", "hard", "expert"],
+                        help="races: the learner reacts as this speed does (default: "
+                             "within the tick, quicker than any of our players)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     players = args.players or PLAYERS[args.game]
-    learner, trained = train(args.game, players, args.cpu, args.seed)
+    reaction = None if args.game == "slabberjan" else args.reaction
+    learner, trained = train(args.game, players, args.cpu, args.seed, reaction)
     f = learner.features
     result = evaluate(args.game, players, args.eval, args.seed,
-                      lambda x, mask: learner.greedy(f(x), mask))
+                      lambda x, mask: learner.greedy(f(x), mask), reaction)
     random_rng = np.random.default_rng(args.seed)
     floor = evaluate(args.game, players, args.eval, args.seed,
-                     lambda x, mask: int(random_rng.choice(np.flatnonzero(mask))))
+                     lambda x, mask: int(random_rng.choice(np.flatnonzero(mask))), reaction)
     out = {"game": args.game, "players": players, "learner": "linear Q-learning",
+           "reaction": reaction or "within the tick",
            "training": trained, "against_hard": result, "random_against_hard": floor}
     if args.json:
         print(json.dumps(out, indent=1))
         return
     lo, hi = result["ci95"]
-    print(f"{args.game}, {players} players: trained {trained['episodes']} episodes "
+    print(f"{args.game}, {players} players (learner reacts: {out['reaction']}): trained "
+          f"{trained['episodes']} episodes "
           f"({trained['steps']} steps) in {trained['cpu_s']:.0f} s CPU; against Hard it won "
           f"{result['wins']} of {result['episodes']}, {result['win_rate']:.1%} "
           f"[95% {lo:.1%} .. {hi:.1%}]; random play won {floor['wins']} of {floor['episodes']}")

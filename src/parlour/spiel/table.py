@@ -110,14 +110,14 @@ class Table:
     def _drew(self, game: Game) -> bool:
         """Whether the rules drew an order that was not given: then it is needed."""
         used = game.chance
+        need: tuple[Draw, list[Any]]
         if len(used.used_decks) > len(self.decks):
-            self.need = ("deck", sorted(used.used_decks[len(self.decks)]))
+            need = ("deck", sorted(used.used_decks[len(self.decks)]))
         elif len(used.used_shuffles) > len(self.shuffles):
-            self.need = ("shuffle", sorted(used.used_shuffles[len(self.shuffles)]))
+            need = ("shuffle", sorted(used.used_shuffles[len(self.shuffles)]))
         else:
             return False
-        self.drawn = []
-        self.left = Counter(self.need[1])
+        self.need, self.drawn, self.left = need, [], Counter(need[1])
         return True
 
     def act(self, action: Action) -> None:
