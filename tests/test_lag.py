@@ -88,7 +88,7 @@ def test_without_lag_a_race_is_settled_at_once_in_order_of_arrival() -> None:
     clock.run(lambda: len(moves) >= 3, max_time=2.0)
     assert moves.takes() == [1] and moves[1][0] == pytest.approx(0.40)  # not held at all
     assert [e.type for e in moves[2][2]] == ["slap_ignored"]  # the loser's: free (J6)
-    assert table.held == []
+    assert not table.held
 
 
 def test_measured_the_same_the_earlier_reaction_wins_whoever_is_nearer() -> None:

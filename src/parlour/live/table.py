@@ -30,6 +30,7 @@ watcher and forwards what people do.
 from __future__ import annotations
 
 import asyncio
+from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -107,8 +108,8 @@ class Table:
         self._target: Any = None if self.pacing.at_field is None else self._target_now()
         self._target_time = 0.0  # set by start(), inside the event loop
         self._race: _Race | None = None
-        #: how long each settled race was held after its first slap (seconds)
-        self.held: list[float] = []
+        #: how long each settled race was held after its first slap (seconds; the latest)
+        self.held: deque[float] = deque(maxlen=10_000)
 
     # -- life ----------------------------------------------------------------------------
 
@@ -300,6 +301,8 @@ class Table:
             self.held.append(self.clock.now() - race.opened)
         moves = [(a, p) for _, _, a, p in sorted(race.entries, key=lambda e: e[:2])]
         for action, person in moves + race.after:
+            if self.closed:
+                return  # the store could not keep a move (the lobby closed the table)
             if not person:
                 self.scheduler.play(action)
                 continue
