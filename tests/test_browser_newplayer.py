@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import time
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -502,3 +503,117 @@ def test_a_closed_tab_finds_the_pile_where_it_left_it(browser: Any, slapjack_sit
                                timeout=5000)
     finally:
         context.close()
+
+
+# -- 9. words ----------------------------------------------------------------------------------
+
+def test_the_words_a_player_reads(browser: Any, site: str) -> None:
+    context = browser.new_context(**DESKTOP)
+    try:
+        page = context.new_page()
+        page.goto(f"{site}/rules/slapjack")
+        rules = text(page, "main")
+        assert "2 to 8" not in rules and "2 to 4" in rules  # the seats this site offers
+        page.goto(f"{site}/slabberjan")
+        page.wait_for_function("() => document.body.dataset.state === 'playing'")
+        titles = page.eval_on_selector_all(".controls [title]", "ns => ns.map(n => n.title)")
+        assert titles and not [t for t in titles if re.search(r"\b[SJPG]\d+\b", t)], titles
+        page.goto(f"{site}/table?game=splunk")
+        page.wait_for_selector("#options [data-option]")
+        assert not re.search(r"\b[SJPG]\d+\b", text(page, "#create"))
+    finally:
+        context.close()
+
+
+def test_slapjack_sideways_has_its_bar_below_the_pile(browser: Any, slapjack_site: str) -> None:
+    context = browser.new_context(**SIDEWAYS)
+    try:
+        page = context.new_page()
+        page.goto(f"{slapjack_site}/slapjack")
+        page.wait_for_function(BAR, arg="Your turn")
+        pile = page.locator("#pile").bounding_box()
+        bar = page.locator("#bar").bounding_box()
+        assert bar["y"] >= pile["y"] + pile["height"]  # below it, as the seed says
+    finally:
+        context.close()
+
+
+# -- 10. quick reactions; Splunk's progress ---------------------------------------------------
+
+def test_quick_reactions_over_the_socket(site: str) -> None:
+    ws_url = site.replace("http://", "ws://") + "/ws"
+    with connect(ws_url) as host, connect(ws_url) as friend, connect(ws_url) as spectator:
+        host.send(json.dumps({"type": "create", "game": "splunk", "players": 2,
+                              "level": "normal", "name": "Ann"}))
+        table = frames(host, "seated")["table"]
+        friend.send(json.dumps({"type": "sit", "table": table, "name": "Bob"}))
+        token = frames(friend, "seated")["token"]
+        host.send(json.dumps({"type": "begin"}))
+        friend.send(json.dumps({"type": "resume", "token": token}))
+        frames(friend, "welcome")
+        spectator.send(json.dumps({"type": "watch", "table": table}))
+        frames(spectator, "welcome")
+        friend.send(json.dumps({"type": "react", "reaction": "nice"}))
+        for ws in (friend, spectator):  # to every game page and spectator, the code alone
+            got = frames(ws, "reaction")
+            assert got == {"type": "reaction", "seat": 1, "reaction": "nice"}
+        friend.send(json.dumps({"type": "react", "reaction": "wow"}))  # too soon
+        assert frames(friend, "reaction")["code"] == "slow_down"
+        friend.send(json.dumps({"type": "react", "reaction": "<b>hi</b>"}))  # no free text
+        error = frames(friend, "reaction")
+        assert error["code"] == "bad_request" and "<b>" not in error["reason"]
+        spectator.send(json.dumps({"type": "react", "reaction": "nice"}))
+        assert frames(spectator, "reaction")["code"] == "no_seat"
+    with connect(ws_url) as alone:
+        alone.send(json.dumps({"type": "start", "game": "splunk", "players": 2,
+                               "level": "normal"}))
+        frames(alone, "welcome")
+        alone.send(json.dumps({"type": "react", "reaction": "nice"}))
+        assert frames(alone, "reaction")["code"] == "no_reactions"
+
+
+def test_a_reaction_shows_at_the_seat_that_sent_it(sized: Any, site: str) -> None:
+    page = sized
+    ws_url = site.replace("http://", "ws://") + "/ws"
+    with connect(ws_url) as host:
+        host.send(json.dumps({"type": "create", "game": "splunk", "players": 2,
+                              "level": "normal", "name": "Ann"}))
+        seated = frames(host, "seated")
+        table = seated["table"]
+        with connect(ws_url) as friend:
+            friend.send(json.dumps({"type": "sit", "table": table, "name": "Bob"}))
+            token = frames(friend, "seated")["token"]
+        host.send(json.dumps({"type": "begin"}))
+        page.goto(f"{site}/splunk?token={token}")
+        page.wait_for_function("() => document.body.dataset.state === 'playing'")
+        host.send(json.dumps({"type": "resume", "token": seated["token"]}))  # its game page
+        frames(host, "welcome")
+        host.send(json.dumps({"type": "react", "reaction": "well_played"}))
+        page.wait_for_selector("#their-seat .reaction")
+        assert text(page, "#their-seat .reaction") == "Well played"
+        assert any("Ann: Well played" in line for line in page.evaluate(SPOKEN))
+        clean(page, "a friend's reaction")
+        page.click("#react-button")
+        clean(page, "the reactions open")
+        page.click("[data-reaction=heart]")
+        assert frames(host, "reaction")["seat"] == 0  # its own, sent back to it too
+        got = frames(host, "reaction")
+        assert (got["seat"], got["reaction"]) == (1, "heart")
+        page.wait_for_selector("#my-seat .reaction")
+
+
+def test_a_long_splunk_game_shows_the_cards_in_each_hand_over_time(
+        page: Any, site: str) -> None:
+    page.goto(f"{site}/splunk")
+    page.wait_for_function("() => document.body.dataset.state === 'playing'")
+    for _ in range(4):  # our plays; the computer plays between them
+        page.wait_for_function(BAR, arg="Your turn", timeout=10000)
+        page.click(".stack.playable")
+        page.wait_for_timeout(200)
+    page.wait_for_selector("#progress:not([hidden])")
+    assert page.locator("#progress-lines polyline").count() == 2
+    label = page.get_attribute("#progress-lines", "aria-label") or ""
+    assert re.fullmatch(r"Cards in hand over \d+ plays: You from 24 to \d+, "
+                        r"Computer 1 from 24 to \d+", label), label
+    assert text(page, "#progress-now").startswith("After ")
+    clean(page, "splunk with its progress")
