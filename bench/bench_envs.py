@@ -24,11 +24,14 @@ Rows (each if its library is installed):
 
 The ratio column is each row's steps/s over the first Parlour row's (4-agent Slabberjan)
 measured in the same run. ``--profile ROW`` runs one row under cProfile instead and prints
-where the time goes.
+its busiest functions; ``--breakdown`` profiles every Parlour row and gives each part's
+share of its time: the views, the observation encoding, the computer players, the
+scheduler and clock, the rules, the environment code, and the rest.
 
     .venv/bin/python bench/bench_envs.py                       # every row, 3 repeats
     .venv/bin/python bench/bench_envs.py --only parlour --steps 20000
     .venv/bin/python bench/bench_envs.py --profile "single splunk v hard"
+    .venv/bin/python bench/bench_envs.py --breakdown --steps 5000   # where the time goes
 """
 
 from __future__ import annotations
@@ -245,6 +248,32 @@ def spiel_rows() -> list[Row]:
     return rows
 
 
+#: where a step's time goes, by the file (and function) its time is spent in
+CATEGORIES: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
+    ("views", lambda path, fn: "/parlour/games/" in path and fn in ("view", "legal_json")),
+    ("observation encoding", lambda path, fn: path.endswith("parlour/envs/encoding.py")),
+    ("computer players", lambda path, fn: "/parlour/bots/" in path
+     and not path.endswith("scheduler.py")),
+    ("scheduler and clock", lambda path, fn: path.endswith("parlour/bots/scheduler.py")),
+    ("rules", lambda path, fn: "/parlour/games/" in path or "/parlour/engine/" in path),
+    ("environment", lambda path, fn: "/parlour/envs/" in path or "/parlour/spiel/" in path
+     or "pettingzoo" in path or "gymnasium" in path),
+)
+
+
+def breakdown(stats: pstats.Stats) -> dict[str, float]:
+    """Each category's share of the profiled time (exclusive time of the functions in it;
+    what no category claims, the random player, numpy and Python itself, is "other")."""
+    shares = dict.fromkeys([name for name, _ in CATEGORIES] + ["other"], 0.0)
+    raw: dict[Any, Any] = stats.stats  # type: ignore[attr-defined]
+    total = 0.0
+    for (path, _, fn), (_, _, own, _, _) in raw.items():
+        total += own
+        name = next((n for n, match in CATEGORIES if match(path, fn)), "other")
+        shares[name] += own
+    return {name: t / total for name, t in shares.items()} if total else shares
+
+
 def all_rows() -> list[Row]:
     if installed("pyspiel"):
         import open_spiel.python.games  # noqa: F401  (registers python_kuhn_poker)
@@ -259,6 +288,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--only", help="rows whose library or name contains this")
     parser.add_argument("--profile", metavar="ROW", help="profile the row with this name")
+    parser.add_argument("--breakdown", action="store_true",
+                        help="profile every Parlour row and print where its time goes")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     rows = all_rows()
@@ -269,6 +300,21 @@ def main(argv: list[str] | None = None) -> None:
         profile = cProfile.Profile()
         profile.runcall(run, args.steps, float("inf"))
         pstats.Stats(profile).sort_stats("tottime").print_stats(30)
+        return
+    if args.breakdown:
+        names = [name for name, _ in CATEGORIES] + ["other"]
+        print("| environment | " + " | ".join(names) + " |")
+        print("| --- |" + " --- |" * len(names))
+        for library, name, make in rows:
+            if library != "parlour" or (args.only and args.only not in name):
+                continue
+            run = make()
+            run(min(500, args.steps), args.seconds)
+            profile = cProfile.Profile()
+            profile.runcall(run, args.steps, args.seconds * 4)
+            shares = breakdown(pstats.Stats(profile))
+            print(f"| {name} | " + " | ".join(f"{shares[n]:.0%}" for n in names) + " |",
+                  flush=True)
         return
     if args.only:
         rows = [r for r in rows if args.only in r[0] or args.only in r[1]]
