@@ -136,7 +136,7 @@ class ChanceNeeded(Exception):
 class Chance:
     """The single source of randomness of one game."""
 
-    __slots__ = ("_decks", "_rng", "_shared", "_shuffles", "clock", "drawn", "explicit",
+    __slots__ = ("_decks", "_drawn", "_rng", "_shared", "_shuffles", "clock", "explicit",
                  "seed", "used_decks", "used_shuffles")
 
     def __init__(
@@ -150,8 +150,9 @@ class Chance:
         self.seed = seed
         #: draw nothing: a draw that nothing stacked raises ChanceNeeded
         self.explicit = explicit
-        #: every outcome drawn, in order, with when and what kind
-        self.drawn: list[ChanceOutcome] = []
+        # every outcome drawn, in order: (kind, at, outcome, n), made into ChanceOutcomes
+        # only when read (a replay draws a deck per Slabberjan round and reads none)
+        self._drawn: list[tuple[ChanceKind, int | None, Any, int]] = []
         #: the game's history once its setup is done (so a draw knows its action); None
         #: during the setup
         self.clock: Sequence[Any] | None = None
@@ -192,7 +193,7 @@ class Chance:
         new = Chance.__new__(Chance)
         new.seed = self.seed
         new.explicit = self.explicit
-        new.drawn = self.drawn.copy()
+        new._drawn = self._drawn.copy()
         new.clock = self.clock  # the game's clone gives it its own history
         new._rng = self._rng
         if self._rng is not None:
@@ -225,6 +226,11 @@ class Chance:
         clock = self.clock
         return None if clock is None else len(clock)
 
+    @property
+    def drawn(self) -> list[ChanceOutcome]:
+        """Every outcome drawn so far, in order, with when and what kind."""
+        return [ChanceOutcome(*entry) for entry in self._drawn]
+
     def deck(self, cards: Sequence[T]) -> list[T]:
         """The order of a fresh deal of ``cards``, top (first dealt) first."""
         if self._decks:
@@ -237,7 +243,8 @@ class Chance:
             order = list(cards)
             self.rng.shuffle(order)
         self.used_decks.append(order)
-        self.drawn.append(ChanceOutcome("deck", self.at, order))
+        clock = self.clock
+        self._drawn.append(("deck", None if clock is None else len(clock), order, 0))
         return list(order)
 
     def shuffle(self, cards: Sequence[T]) -> list[T]:
@@ -252,7 +259,8 @@ class Chance:
             order = list(cards)
             self.rng.shuffle(order)
         self.used_shuffles.append(order)
-        self.drawn.append(ChanceOutcome("shuffle", self.at, order))
+        clock = self.clock
+        self._drawn.append(("shuffle", None if clock is None else len(clock), order, 0))
         return list(order)
 
     def choice(self, n: int) -> int:
@@ -261,7 +269,7 @@ class Chance:
         if self.explicit:
             raise ChanceNeeded(ChanceRequest("choice", self.at, n=n))
         drawn = self.rng.randrange(n)
-        self.drawn.append(ChanceOutcome("choice", self.at, drawn, n))
+        self._drawn.append(("choice", self.at, drawn, n))
         return drawn
 
     def stack(self, kind: Literal["deck", "shuffle"], order: Sequence[Any]) -> None:
