@@ -216,25 +216,30 @@ class Slapjack(Game):
     # -- rules -------------------------------------------------------------------------------
 
     def _do_flip(self, action: Flip, events: list[Event] | None) -> None:
-        self._flip(action.player, events)
-        self._settle(events)
+        # Most of any game is flips: this is the hottest method of every simulation, so
+        # the flip is written out here, with the common case of the next seat inline.
+        p = action.player
+        pile, stacks = self.pile, self.stacks
+        if pile and pile[-1][0] == "J":  # is_jack
+            # J4/J7: the Jack is buried; everyone who was waiting on it is out.
+            self._knock_out(self._waiting(), events)
+        card = stacks[p].popleft()
+        pile.append(card)
+        self.flips += 1
+        self.top_player = self.last_flipper = p
+        # J2: the next seat still in with a card flips next
+        q = p + 1
+        turn = (q if q < self.players and stacks[q] and not self.out[q]
+                else self._next_with_cards(q))
+        self.turn = turn
+        if events is not None:
+            events.append(Event("flip", FlipEvent(player=p, card=card, at=self.flips)))
+        if turn is None or self.players_in == 1:  # what _settle looks at (J8, J9)
+            self._settle(events)
 
     def _do_slap(self, action: Slap, events: list[Event] | None) -> None:
         self._slap(action.player, action.at, events)
         self._settle(events)
-
-    def _flip(self, p: int, events: list[Event] | None) -> None:
-        pile = self.pile
-        if pile and is_jack(pile[-1]):
-            # J4/J7: the Jack is buried; everyone who was waiting on it is out.
-            self._knock_out(self._waiting(), events)
-        card = self.stacks[p].popleft()
-        pile.append(card)
-        self.flips += 1
-        self.top_player = self.last_flipper = p
-        self.turn = self._next_with_cards(p + 1)
-        if events is not None:
-            events.append(Event("flip", FlipEvent(player=p, card=card, at=self.flips)))
 
     def _slap(self, p: int, at: int | None, events: list[Event] | None) -> None:
         pile = self.pile
