@@ -9,28 +9,33 @@ The time model
 - Virtual time runs in ticks of ``tick`` seconds (default 0.1 s). Step ``k`` starts at
   time ``t_k = k * tick``: every live agent has just observed the table as it is at
   ``t_k``, and each either waits (action 0) or takes one action.
-- The agents' actions all happen at the instant ``t_k``. Actions at the same instant are
-  applied one after another in the episode's seeded tie-break order of the seats (J3: the
-  earlier slap wins; an exact tie is broken by a seeded order, as in our simulations).
-  Every action goes through the checked path of a live table (:meth:`Scheduler.act`), so
-  a slap aimed at a card that another action has just covered or won carries the old
-  ``at`` and is ignored without penalty (J6, P5) exactly as at a live table; an action the
-  rules refuse by then (a flip that is no longer yours) is dropped and reported in
-  ``infos[agent]["refused"]``. An action the mask ruled out at ``t_k`` is treated as
-  waiting and reported in ``infos[agent]["masked"]``.
+- An agent's action goes on the same virtual clock as the computers' moves, timed as a
+  computer's is: from the moment what the agent sees last changed, plus its reaction
+  (``reaction``: seconds, a speed's reaction model, or a ReactionTime; or the ``delay``
+  given with the action, as :class:`parlour.envs.policies.BotPolicy` gives a built-in
+  player's), and not before ``t_k``. It waits on the clock until it lands; a new action
+  replaces it (the same one keeps the earlier time); waiting keeps it unless what the agent
+  sees changed since it chose, which supersedes it, as a computer's new answer does.
+- Everything due at one instant, the agents' actions and the computers' moves, is made in
+  the episode's seeded tie-break order of the seats (J3: the earlier slap wins; an exact
+  tie goes to the seeded order, as in our simulations), so no side wins a tie for being a
+  computer. Every action goes through the checked path of a live table
+  (:meth:`Scheduler.act`): a slap aimed at a card covered or won meanwhile carries the old
+  ``at`` and is ignored without penalty (J6, P5); one the rules refuse when it lands is
+  reported in ``infos[agent]["refused"]``, one the mask ruled out is a wait, reported in
+  ``infos[agent]["masked"]``.
 - Then the table runs to ``t_{k+1}``: our computer players (``opponents``: seat -> speed)
-  act at their own times inside the tick, decided by the same
-  :class:`~parlour.bots.scheduler.Scheduler` on the same
-  :class:`~parlour.bots.scheduler.VirtualClock` as a simulation, with their reaction
-  times and the game's pacing (J10). Their actions at an instant tie with each other by
-  the same seeded order; an agent's action at ``t_k`` comes after every computer action
-  due at or before ``t_k`` (those were in the observation).
-- So an agent reacts to anything within one tick: it sees the table every ``tick``
-  seconds and its action lands at once. Our Hard players react in 0.18 s at the fastest
-  (0.40 s median): with the default tick an agent can be quicker than Hard, as a fast
-  person can; a larger ``tick`` makes it slower.
+  act at their own times, decided by the same :class:`~parlour.bots.scheduler.Scheduler`
+  on the same :class:`~parlour.bots.scheduler.VirtualClock` as a simulation, with their
+  reaction times and the game's pacing (J10); what is due exactly at ``t_{k+1}`` is made
+  in the next tick, with the agents' actions of that instant.
+- The turn timer: a learning seat whose turn it has been for ``turn_seconds`` is played
+  for (``infos[agent]["played_for"]``), as a live table plays for a seat nobody is at, so
+  that never acting loses rather than freezing the game into a truncation.
 - The episode ends when the game does (every agent terminates; a Slapjack seat knocked
-  out terminates then), and is truncated after ``max_seconds`` of virtual time.
+  out terminates then), and is truncated after ``max_seconds`` of virtual time (default:
+  above every one of 1,200 simulated games, ``default_max_seconds``), worth
+  ``truncated_reward``.
 
 Observations are ``{"observation": Box(0, 1, (size,), float32), "action_mask":
 Box(0, 1, (actions,), int8)}``, the layouts of :mod:`parlour.envs.encoding`; rewards are +1
