@@ -272,6 +272,12 @@ class Chance:
         self._drawn.append(("choice", self.at, drawn, n))
         return drawn
 
+    def unstack(self) -> None:
+        """Forgets every stacked outcome not drawn yet (a probe asks what chance comes next,
+        whatever a record had stacked)."""
+        self._decks.clear()
+        self._shuffles.clear()
+
     def stack(self, kind: Literal["deck", "shuffle"], order: Sequence[Any]) -> None:
         """Makes ``order`` the outcome of the next ``kind`` draw after those already stacked
         (a planner's chosen outcome at a chance node); the draw checks it holds the cards."""

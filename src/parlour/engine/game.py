@@ -267,8 +267,7 @@ class Game(ABC):
             probe = self.clone()  # a probe stopped at a chance node is half-changed
             chance = probe.chance
             chance.explicit = True
-            chance._decks.clear()
-            chance._shuffles.clear()
+            chance.unstack()
             for kind, order in stacked:
                 chance.stack(kind, order)  # type: ignore[arg-type]
             try:
