@@ -5,6 +5,8 @@
   model is in :mod:`parlour.envs.realtime`).
 - :func:`make_single`: one seat learns in a plain Gymnasium environment; the other seats
   are our computer players at a chosen speed.
+- :mod:`parlour.envs.policies` (our computer players as policies) and
+  :mod:`parlour.envs.evaluate` (seeded evaluations, paired head-to-head comparisons).
 
 Any seat may be one of our computer players (``opponents={seat: "easy"|"normal"|"hard"}``),
 driven by the scheduler and virtual clock of our simulations. Observations are built from
