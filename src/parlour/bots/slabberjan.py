@@ -260,9 +260,10 @@ class DealMemory:
                 self.out.add(e["player"])
 
 
-#: What Hard's own turn is charged at a live table: its playing out, measured at every
-#: table size (docs/security.md).
-SAMPLED_TURN_COST = 2e-3
+#: What Hard's own turn is charged at a live table: its playing out costs 3 to 5 ms of CPU
+#: (median) at every table size, up to 11 ms at the 99th percentile
+#: (``bench/bench_slabberjan_hard.py --time``; docs/security.md).
+SAMPLED_TURN_COST = 5e-3
 
 
 class Hard(SlabberjanPlayer):
@@ -278,7 +279,7 @@ class Hard(SlabberjanPlayer):
         self.memory.see(events, self.seat)
 
     def cpu_cost(self, view: SlabberjanView) -> float:
-        # its own turn plays rounds out: measured, up to 2 ms at any table size
+        # its own turn plays rounds out: measured, about 5 ms at any table size
         return SAMPLED_TURN_COST if view["turn"] == self.seat else DECISION_COST
 
     def wants_change(self, view: SlabberjanView, change: str) -> bool:

@@ -328,6 +328,17 @@ SPEC = GameSpec(
             "next play waits long enough for a person to read who took what. Slaps and "
             "calls are never held: they are races.",
     ),
+    # what each speed means here, against a person who calls by rule of thumb (docs/bots.md)
+    level_about={
+        "easy": "Slow, and calls out by a crude rule: even a slow beginner wins nearly every "
+                "game.",
+        "normal": "Calls out by a rule of thumb: an even match for an adult on the slow side "
+                  "who calls the same way; most adults win more often than not.",
+        "hard": "Quick, and counts every card it has seen, so it often knows a face-down "
+                "base: even the quickest people win only now and then by rule of thumb.",
+        "expert": "Beyond the rules page: Hard's card counting with the quickest hands; it "
+                  "seldom loses to anyone who does not count cards.",
+    },
 )
 
 
