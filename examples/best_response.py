@@ -7,13 +7,13 @@ with a 95% Wilson interval. That figure is a *lower bound* on how exploitable Ha
 better learner, or more time, could only find more.
 
 The learner is the simplest one that could work on every game, numpy only: Q-learning
-with a linear action value over the environment's observation, epsilon-greedy among the
-legal actions (the mask), seeded. The reward is the environment's (+1 for a
-win, -1 / (n - 1) for a loss) plus potential-based shaping (Ng, Harada and Russell 1999:
-adding ``gamma * phi(next) - phi(now)`` leaves the best policy unchanged), where ``phi``
-is the learner's share of what the game is won with, read from its own observation:
-Splunk, the opponent's pile minus its own; Slapjack, its own cards; Slabberjan, its own
-chips. It knows nothing else about the games.
+with a linear action value over the environment's observation and 256 fixed random ReLU
+features of it, epsilon-greedy among the legal actions (the mask), seeded. The reward is
+the environment's (+1 for a win, -1 / (n - 1) for a loss) plus potential-based shaping
+(Ng, Harada and Russell 1999: adding ``gamma * phi(next) - phi(now)`` leaves the best
+policy unchanged), where ``phi`` is the learner's share of what the game is won with,
+read from its own observation: Splunk, the opponent's pile minus its own; Slapjack, its
+own cards; Slabberjan, its own chips. It knows nothing else about the games.
 
     .venv/bin/python examples/best_response.py splunk --cpu 180 --eval 100
     .venv/bin/python examples/best_response.py slabberjan --players 4 --cpu 180
@@ -50,9 +50,10 @@ PLAYERS = {"splunk": 2, "slapjack": 2, "slabberjan": 4}
 
 @dataclass
 class Learner:
-    """Q-learning with a linear action value per action (a bias feature appended),
-    epsilon-greedy among the legal actions; each step's size is normalised by the
-    features' squared length (NLMS), which keeps it stable whatever the game's layout."""
+    """Q-learning with a linear action value per action over the observation, random ReLU
+    features of it and a bias, epsilon-greedy among the legal actions; each step's size is
+    normalised by the features' squared length (NLMS), which keeps it stable whatever the
+    game's layout."""
 
     size: int
     actions: int
@@ -61,13 +62,20 @@ class Learner:
     epsilon: float = 0.05
     gamma: float = 0.99
 
+    #: random ReLU features added to the observation, so that a linear value can weigh
+    #: combinations (a call is worth what the stack it names holds)
+    hidden: int = 256
+
     def __post_init__(self) -> None:
         self.rng = np.random.default_rng(self.seed)
-        self.w = np.zeros((self.actions, self.size + 1))
+        self.projection = self.rng.normal(0.0, 1.0 / np.sqrt(self.size),
+                                          (self.hidden, self.size))
+        self.offset = self.rng.normal(0.0, 0.5, self.hidden)
+        self.w = np.zeros((self.actions, self.size + self.hidden + 1))
 
-    @staticmethod
-    def features(x: Obs) -> Obs:
-        return np.append(x.astype(np.float64), 1.0)
+    def features(self, x: Obs) -> Obs:
+        x = x.astype(np.float64)
+        return np.concatenate([x, np.maximum(self.projection @ x + self.offset, 0.0), [1.0]])
 
     def greedy(self, f: Obs, mask: Obs) -> int:
         return int(np.argmax(np.where(mask > 0, self.w @ f, -np.inf)))
