@@ -377,8 +377,8 @@ SPEC = GameSpec(
     level_about={
         "easy": "Swaps or draws at random, whatever it holds: a coin toss at every choice.",
         "normal": "Lets go of any piece below a 6 and keeps the rest: a simple, steady game.",
-        "hard": "Remembers every piece it has seen and thinks each round through to the "
-                "end: it wins more than its share against Normal and against simple rules.",
+        "hard": "Remembers every piece it has seen and plays the round through in its head "
+                "before each choice: the most careful player at the table.",
         "expert": "Beyond the rules page: chooses as Hard does, and moves a little sooner.",
     },
 )
