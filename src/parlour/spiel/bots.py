@@ -75,8 +75,4 @@ class ParlourBot(pyspiel.Bot):
 
     @staticmethod
     def _code(state: CardGameState, action: Action) -> int | None:
-        obj = action.for_seat()
-        for code, template in enumerate(state.codec.templates):
-            if template is not None and all(obj.get(k) == v for k, v in template.items()):
-                return code
-        return None
+        return state.codec.code(action.for_seat())
