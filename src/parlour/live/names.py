@@ -70,11 +70,11 @@ def skeleton(name: str) -> str:
 
 def same_name(a: str, b: str) -> bool:
     """Whether two names would read as one on a screen (a name of signs only, such as "!!",
-    is compared as it is written, case folded)."""
+    is compared as it is written, case folded, without its spaces)."""
     ka, kb = skeleton(a), skeleton(b)
     if ka or kb:
         return ka == kb
-    return _folded(a) == _folded(b)
+    return "".join(_folded(a).split()) == "".join(_folded(b).split())
 
 
 def site_word(name: str) -> bool:
