@@ -74,7 +74,7 @@ def same_name(a: str, b: str) -> bool:
     ka, kb = skeleton(a), skeleton(b)
     if ka or kb:
         return ka == kb
-    return "".join(_folded(a).split()) == "".join(_folded(b).split())
+    return "".join(_folded(_visible(a)).split()) == "".join(_folded(_visible(b)).split())
 
 
 def site_word(name: str) -> bool:
