@@ -104,6 +104,22 @@ class Instant(ComputerPlayer[Any]):
         return None if decision is None else Decision(decision.action, 0.01)
 
 
+class Hastened(ComputerPlayer):
+    """A real computer player whose moves come ``speedup`` times sooner (browser tests of
+    whole games at a person's pace)."""
+
+    def __init__(self, inner: ComputerPlayer[Any], speedup: float) -> None:
+        super().__init__(inner.seat)
+        self.inner = inner
+        self.speedup = speedup
+        self.game, self.level = inner.game, inner.level
+
+    def decide(self, view: Any, events: Sequence[dict[str, Any]]) -> Decision | None:
+        decision = self.inner.decide(view, events)
+        return None if decision is None else Decision(decision.action,
+                                                      decision.delay / self.speedup)
+
+
 def fast_players(game: str, level: str, seat: int, *, seed: int | None = None
                  ) -> ComputerPlayer[Any]:
     """Slapjack: :class:`QuickFlipper`; the other games: their real players, at once."""

@@ -15,19 +15,21 @@ players made quick.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import re
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from axe import serious
-from conftest import FAST_PACING, QuickFlipper, quick_decks, running
+from conftest import FAST_PACING, Hastened, QuickFlipper, quick_decks, running
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from websockets.sync.client import connect
 
-from parlour.bots import ComputerPlayer, Decision, make_player
+from parlour.bots import ComputerPlayer, make_player
 from parlour.games.slabberjan import SPEC as SLABBERJAN
 from parlour.games.slabberjan import Slabberjan
 from parlour.live import Lobby
@@ -41,24 +43,9 @@ SIDEWAYS = {**PHONE, "viewport": {"width": 844, "height": 390}}
 SIZES = {"desktop": DESKTOP, "phone": PHONE, "sideways": SIDEWAYS}
 
 
-class Quick(ComputerPlayer):
-    """A real computer player whose moves come ``SPEEDUP`` times sooner."""
-
-    SPEEDUP = 10.0
-
-    def __init__(self, inner: ComputerPlayer) -> None:
-        super().__init__(inner.seat)
-        self.inner = inner
-        self.game, self.level = inner.game, inner.level
-
-    def decide(self, view: dict[str, Any], events: Sequence[dict[str, Any]]) -> Decision | None:
-        decision = self.inner.decide(view, events)
-        return None if decision is None else Decision(decision.action,
-                                                      decision.delay / self.SPEEDUP)
-
 
 def quick_players(game: str, level: str, seat: int, *, seed: int | None = None) -> ComputerPlayer:
-    return Quick(make_player(game, level, seat, seed=seed))
+    return Hastened(make_player(game, level, seat, seed=seed), 10.0)
 
 
 @pytest.fixture(scope="module")
@@ -471,7 +458,9 @@ def test_the_tour_never_covers_what_it_points_at(sized: Any, site: str, game: st
     assert page.is_hidden("dialog.guide button:text('Back')")  # nothing to go back to
     clean(page, f"{game}: the tour")
     for step in range(count):
-        page.wait_for_timeout(150)
+        # the box moves (and the page scrolls) once the step is drawn: wait for it to settle
+        with contextlib.suppress(PlaywrightTimeout):
+            page.wait_for_function(f"() => ({OVERLAP})() === 0", timeout=5000)
         assert page.evaluate(OVERLAP) == 0, (game, page.size, step)
         page.click("dialog.guide .button.primary")
     assert page.is_hidden("dialog.guide")

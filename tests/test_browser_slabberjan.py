@@ -14,13 +14,13 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import running
+from conftest import Hastened, running
 
-from parlour.bots import ComputerPlayer, Decision, make_player
+from parlour.bots import ComputerPlayer, make_player
 from parlour.games.slabberjan import PIECES, SPEC, Slabberjan, Swap
 from parlour.live import Lobby
 from parlour.web import create_app
@@ -46,25 +46,9 @@ def seed_for(players: int, dealer: int) -> int:
                 if Slabberjan(players, seed=s, decks=decks).dealer == dealer)
 
 
-class Quick(ComputerPlayer):
-    """A real computer player of the lobby's level whose moves come ``SPEEDUP`` times sooner."""
-
-    SPEEDUP = 20.0
-
-    def __init__(self, inner: ComputerPlayer) -> None:
-        super().__init__(inner.seat)
-        self.inner = inner
-        self.game, self.level = inner.game, inner.level
-
-    def decide(self, view: dict[str, Any], events: Sequence[dict[str, Any]]) -> Decision | None:
-        decision = self.inner.decide(view, events)
-        if decision is None:
-            return None
-        return Decision(decision.action, decision.delay / self.SPEEDUP)
-
 
 def quick_players(game: str, level: str, seat: int, *, seed: int | None = None) -> ComputerPlayer:
-    return Quick(make_player(game, level, seat, seed=seed))
+    return Hastened(make_player(game, level, seat, seed=seed), 20.0)
 
 
 def stacked(game: str, players: int) -> list[list[str]]:
@@ -322,7 +306,10 @@ def stand_in_server(page: Any, welcome: dict[str, Any]) -> tuple[list[dict[str, 
         sockets.append(ws)
 
         def on_message(message: str | bytes) -> None:
-            received.append(json.loads(message))
+            command = json.loads(message)
+            if command.get("type") == "pong":
+                return  # the page's answers to lag pings (lib/lag.js), not commands
+            received.append(command)
             if len(received) == 1:
                 ws.send(json.dumps(welcome))
 
@@ -349,7 +336,9 @@ def test_watching_waits_for_the_start_then_shows_the_public_table_with_controls_
     assert names == [friend["name"] for friend in FRIENDS]
     assert page.locator(".sj-seats [data-piece]").count() == 0  # no piece is public yet
     # the game's settings and moves; the hints and the sound are the spectator's own
-    buttons = page.locator(".controls button:not(#hints), .sj-actions button")
+    # (the quick reactions, which need a seat, are not shown to a spectator at all)
+    buttons = page.locator(".controls button:not(#hints):not(#react-button):not([data-reaction]),"
+                           " .sj-actions button")
     assert buttons.count() >= 8
     assert all(buttons.nth(i).is_disabled() for i in range(buttons.count()))
     events = game.apply(Swap(0))
