@@ -101,7 +101,7 @@ async def test_a_seeded_game_is_marked_as_seeded_and_deals_again_card_for_card()
 async def test_nobody_chooses_the_deal_of_a_table_with_friends() -> None:
     with running(create_app(lobby=Lobby(pacing=FAST_PACING))) as url:
         async with websockets.connect(url.replace("http", "ws") + "/ws") as ws:
-            await ws.send(json.dumps({"type": "create", "game": "splunk", "name": "Host",
+            await ws.send(json.dumps({"type": "create", "game": "splunk", "name": "Ann",
                                       "seed": 7}))
             refused = json.loads(await asyncio.wait_for(ws.recv(), 5))
             assert (refused["code"], refused["about"]) == ("bad_request", "create")
