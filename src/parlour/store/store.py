@@ -366,11 +366,6 @@ class Store:
         return [WaitingTable(ident, game, int(players), level, host or "", int(free))
                 for ident, game, players, level, host, free in rows]
 
-    def counts(self) -> dict[str, int]:
-        """How many tables are in each phase."""
-        return {phase: int(n) for phase, n in self._run(
-            "SELECT phase, COUNT(*) FROM parlour_tables GROUP BY phase").fetchall()}
-
 
 class _SqliteTransaction:
     """``BEGIN``/``COMMIT`` (or ``ROLLBACK`` on an exception) on an autocommit connection."""
