@@ -134,6 +134,20 @@ def test_a_database_from_before_a_migration_opens_and_keeps_its_games(tmp_path: 
     store.close()
 
 
+def test_a_sqlite_file_clusters_its_tables_on_their_keys(tmp_path: Path) -> None:
+    """The migrations' ``{without_rowid}`` is SQLite's own: every table but the schema's
+    version is ``WITHOUT ROWID`` (less space per finished game)."""
+    path = tmp_path / "k.db"
+    open_store(path).close()
+    conn = sqlite3.connect(path)
+    made = dict(conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'table'"))
+    conn.close()
+    assert sorted(made) == ["parlour_actions", "parlour_schema", "parlour_seats",
+                            "parlour_tables"]
+    assert sorted(name for name, sql in made.items() if sql.endswith("WITHOUT ROWID")) == [
+        "parlour_actions", "parlour_seats", "parlour_tables"]
+
+
 def test_a_file_that_is_not_a_database_is_one_line_naming_it(tmp_path: Path) -> None:
     path = tmp_path / "notes.db"
     path.write_bytes(b"these are my notes, not a database" * 100)

@@ -1,4 +1,5 @@
-"""Durable tables and finished games: SQLite by default, PostgreSQL by URL.
+"""Durable tables and finished games: SQLite by default, PostgreSQL by URL, behind the one
+interface :class:`Store` (see :mod:`parlour.store.store`).
 
 The store sits above the engine and below the live tables: it knows records, seats and
 actions as JSON, nothing of the lobby or the web.
@@ -9,6 +10,7 @@ from parlour.store.store import (
     StoredSeat,
     StoredTable,
     StoreError,
+    WaitingTable,
     open_store,
     token_hash,
     without_password,
@@ -19,6 +21,7 @@ __all__ = [
     "StoreError",
     "StoredSeat",
     "StoredTable",
+    "WaitingTable",
     "open_store",
     "token_hash",
     "without_password",

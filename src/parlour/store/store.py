@@ -1,10 +1,18 @@
-"""Where tables and finished games are kept: SQLite by default, PostgreSQL by URL.
+"""Where tables and finished games are kept: one interface, :class:`Store`, over SQLite
+(the default, a file) and PostgreSQL (by URL, shared by several servers).
 
-One narrow interface, :class:`Store`, over two well-kept drivers (:mod:`sqlite3`,
-``psycopg``): a table's row (game, options, seed, the chance outcomes of its deal, phase,
+A store holds a table's row (game, options, seed, the chance outcomes of its deal, phase,
 outcome), its seats (names, kinds and the SHA-256 of each seat token: a stolen database
 does not seat anybody) and every applied action with the chance outcomes it drew. A game
 is exactly that history (the engine replays it), so nothing else is stored.
+
+:class:`Store` is the whole interface and holds all the SQL, written once in the drivers'
+common subset with ``?`` placeholders. Its two kinds differ only in how they talk to their
+database: :class:`~parlour.store.sqlite.SqliteStore` (``sqlite3``: a file locked for one
+server, ``BEGIN``/``COMMIT`` by hand, ``WITHOUT ROWID`` tables) and
+:class:`~parlour.store.postgres.PostgresStore` (``psycopg``: ``%s`` placeholders, an
+advisory lock around migrations, a new connection after the database restarted).
+:func:`open_store` picks one from the target; callers only ever see :class:`Store`.
 
 Every write is one transaction, committed before the call returns: the live tables call
 :meth:`Store.add_action` before any seat is told of the action, so a ``kill -9`` loses
@@ -28,18 +36,16 @@ with a one-line error; other programs may still read it); several servers share 
 from __future__ import annotations
 
 import hashlib
-import sqlite3
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from parlour.store.migrations import pending
 from parlour.wire import dumps, loads
-
-#: PostgreSQL advisory lock held while the schema is migrated (any number, fixed)
-MIGRATION_LOCK = 7_461_102
 
 
 class StoreError(Exception):
@@ -49,8 +55,6 @@ class StoreError(Exception):
 def token_hash(token: str) -> str:
     """What the store keeps of a seat token (a token is a secret; its hash is not)."""
     return hashlib.sha256(token.encode()).hexdigest()
-
-
 
 
 @dataclass
@@ -123,37 +127,50 @@ class _Cursor(Protocol):
     def fetchall(self) -> list[Any]: ...
 
 
-class Store:
+class Store(ABC):
     """Tables, seats and actions in one database; see the module docstring.
 
-    Not thread-safe: one event loop (one thread) uses a store.
+    A kind of store says how to talk to its database (the hooks under *plumbing*); the SQL
+    is all here. Not thread-safe: one event loop (one thread) uses a store.
     """
 
-    def __init__(self, conn: Any, where: str, *, postgres: bool,
-                 reconnect: Any = None, lock: IO[bytes] | None = None) -> None:
+    _without_rowid: ClassVar[str] = ""
+    """What a migration's ``{without_rowid}`` becomes (see :mod:`parlour.store.migrations`)."""
+
+    def __init__(self, conn: Any, where: str) -> None:
         self._conn = conn
-        self._lock = lock
-        """A SQLite file's lock against a second server (held until :meth:`close`)."""
-        self._reconnect = reconnect
-        """Makes a new connection (PostgreSQL): a database that restarted is used again."""
         self.where = where
         """The file or the database URL (without its password), for messages."""
-        self.postgres = postgres
         # every move runs it: written once, in this driver's placeholders
         self._insert_action = self._sql("INSERT INTO parlour_actions (table_id, n, action, t,"
                                         " decks, shuffles) VALUES (?, ?, ?, ?, ?, ?)")
         self._migrate()
 
-    # -- plumbing --------------------------------------------------------------------------
+    # -- plumbing: what each kind of store says for itself ---------------------------------
 
     def _sql(self, sql: str) -> str:
-        return sql.replace("?", "%s") if self.postgres else sql
+        """``sql`` in this driver's placeholders (written with ``?``)."""
+        return sql
 
+    @abstractmethod
     def _ready(self) -> None:
-        """A broken connection (the database restarted) is replaced before the next use;
-        the call that found it broken has already failed, so nothing is written twice."""
-        if self._reconnect is not None and (self._conn.closed or self._conn.broken):
-            self._conn = self._reconnect()
+        """Called before each statement outside a transaction (and by a transaction as it
+        begins): a kind whose database may go away and come back replaces a broken
+        connection here."""
+
+    @abstractmethod
+    def _transaction(self) -> AbstractContextManager[object]:
+        """A context in which every statement commits together, or none does."""
+
+    def _migration_lock(self) -> AbstractContextManager[object]:
+        """Held while the schema is migrated: a kind several servers share makes one of
+        them migrate while the others wait."""
+        return nullcontext()
+
+    def close(self) -> None:
+        self._conn.close()
+
+    # -- statements and the schema ---------------------------------------------------------
 
     def _run(self, sql: str, params: Sequence[Any] = ()) -> _Cursor:
         self._ready()
@@ -164,51 +181,26 @@ class Store:
         if rows:
             self._conn.cursor().executemany(self._sql(sql), rows)
 
-    def _transaction(self) -> Any:
-        self._ready()
-        return self._conn.transaction() if self.postgres else _SqliteTransaction(self._conn)
-
     def _migrate(self) -> None:
-        # several nodes starting at once on a new database: one migrates, the others wait
-        if self.postgres:
-            self._conn.execute("SELECT pg_advisory_lock(%s)", (MIGRATION_LOCK,))
-        try:
-            self._migrate_now()
-        finally:
-            if self.postgres:
-                self._conn.execute("SELECT pg_advisory_unlock(%s)", (MIGRATION_LOCK,))
-
-    def _migrate_now(self) -> None:
-        with self._transaction():
-            self._run("CREATE TABLE IF NOT EXISTS parlour_schema (version INTEGER NOT NULL)")
-            row = self._run("SELECT version FROM parlour_schema").fetchone()
-            if row is None:
-                self._run("INSERT INTO parlour_schema (version) VALUES (0)")
-                version = 0
-            else:
-                version = int(row[0])
-        for number, statements in pending(version):
+        with self._migration_lock():
             with self._transaction():
-                for statement in statements:
-                    self._run(statement.format(
-                        without_rowid="" if self.postgres else " WITHOUT ROWID"))
-                self._run("UPDATE parlour_schema SET version = ?", (number,))
+                self._run("CREATE TABLE IF NOT EXISTS parlour_schema"
+                          " (version INTEGER NOT NULL)")
+                row = self._run("SELECT version FROM parlour_schema").fetchone()
+                if row is None:
+                    self._run("INSERT INTO parlour_schema (version) VALUES (0)")
+                    version = 0
+                else:
+                    version = int(row[0])
+            for number, statements in pending(version):
+                with self._transaction():
+                    for statement in statements:
+                        self._run(statement.format(without_rowid=self._without_rowid))
+                    self._run("UPDATE parlour_schema SET version = ?", (number,))
 
     @property
     def version(self) -> int:
         return int(self._run("SELECT version FROM parlour_schema").fetchone()[0])
-
-    def commit_soon(self) -> None:
-        """PostgreSQL: commits from now on return once the server has them, not its disk
-        (see the module docstring)."""
-        self._conn.execute(COMMIT_SOON)
-
-    def close(self) -> None:
-        self._conn.close()
-        if self._lock is not None:
-            # after the connection: closing any descriptor of the file drops the process's
-            # POSIX locks on it, SQLite's own included
-            self._lock.close()
 
     # -- writing -----------------------------------------------------------------------------
 
@@ -367,95 +359,8 @@ class Store:
                 for ident, game, players, level, host, free in rows]
 
 
-class _SqliteTransaction:
-    """``BEGIN``/``COMMIT`` (or ``ROLLBACK`` on an exception) on an autocommit connection."""
-
-    def __init__(self, conn: sqlite3.Connection) -> None:
-        self._conn = conn
-
-    def __enter__(self) -> None:
-        self._conn.execute("BEGIN")
-
-    def __exit__(self, kind: object, *rest: object) -> None:
-        self._conn.execute("COMMIT" if kind is None else "ROLLBACK")
-
-
-def _lock_for_one_server(path: str) -> IO[bytes] | None:
-    """Locks the file (made if new) for this server until its store closes, before anything
-    reads or writes it: a second server on the same file would resume the same tables and
-    play them twice, so it is refused. The lock is ``flock``'s, which SQLite's own
-    (``fcntl``) locks ignore: another program may still read the file, and back it up,
-    while the server runs."""
-    try:
-        import fcntl
-    except ImportError:  # not on this system: nothing to lock with
-        return None
-    lock = open(path, "ab")  # noqa: SIM115 - held until the store closes
-    try:
-        fcntl.flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        lock.close()
-        raise StoreError(f"{path}: in use by another server (a second `parlour serve`?): a "
-                         "SQLite database belongs to one server at a time; for several, use "
-                         "PostgreSQL") from None
-    return lock
-
-
-def _open_sqlite(path: str) -> Store:
-    where = path
-    lock = None
-    try:
-        if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-            lock = _lock_for_one_server(path)
-        conn = sqlite3.connect(path, timeout=2.0, isolation_level=None,
-                               check_same_thread=False)
-        conn.execute("PRAGMA page_size = 1024")  # small rows: less space per finished game
-        mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-        if path != ":memory:" and str(mode).lower() != "wal":
-            raise StoreError(f"{where}: cannot use write-ahead logging (journal mode {mode})")
-        conn.execute("PRAGMA synchronous = NORMAL")
-        conn.execute("PRAGMA foreign_keys = OFF")
-        return Store(conn, where, postgres=False, lock=lock)
-    except BaseException as exc:
-        if lock is not None:
-            lock.close()
-        if isinstance(exc, sqlite3.DatabaseError):
-            raise StoreError(f"{where}: cannot open the database ({exc})") from None
-        if isinstance(exc, OSError):
-            raise StoreError(f"{where}: {exc.strerror or exc}") from None
-        raise
-
-
-#: PostgreSQL: a commit returns once the server has it, its disk a moment later.
-COMMIT_SOON = "SET synchronous_commit TO off"
-
-
-def _open_postgres(url: str) -> Store:
-    import psycopg
-
-    where = without_password(url)
-
-    def connect(durable: bool = False) -> Any:
-        # a commit has reached the database server when it returns (a killed Parlour loses
-        # nothing) and its disk a moment later (WAL writer): milliseconds saved per move
-        conn = psycopg.connect(url, autocommit=True, connect_timeout=5)
-        if not durable:
-            conn.execute(COMMIT_SOON)
-        return conn
-
-    try:
-        # migrations commit durably; then every move commits without waiting for the disk:
-        # the same promise as SQLite's WAL with synchronous=NORMAL, see the module docstring
-        store = Store(connect(durable=True), where, postgres=True, reconnect=connect)
-        store.commit_soon()
-        return store
-    except psycopg.Error as exc:
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise StoreError(f"{where}: {first}") from None
-
-
 def without_password(url: str) -> str:
+    """``url`` fit for messages and logs: its password, if any, as ``***``."""
     from urllib.parse import urlsplit, urlunsplit
 
     parts = urlsplit(url)
@@ -469,7 +374,12 @@ def open_store(target: str | Path) -> Store:
     """The store at ``target``: a ``postgresql://`` (or ``postgres://``) URL, or a SQLite
     file (``:memory:`` for one that lives as long as the process). Raises
     :class:`StoreError` (one line, naming the database) if it cannot be used."""
+    # imported here: each kind is a Store, so its module imports this one
     text = str(target)
     if text.startswith(("postgresql://", "postgres://")):
-        return _open_postgres(text)
-    return _open_sqlite(text)
+        from parlour.store.postgres import PostgresStore
+
+        return PostgresStore.open(text)
+    from parlour.store.sqlite import SqliteStore
+
+    return SqliteStore.open(text)
