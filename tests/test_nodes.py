@@ -22,6 +22,7 @@ from test_durable import Seat, friends_table, kill, seat_at, server_process
 
 from parlour.engine.cards import standard_deck
 from parlour.games import replay
+from parlour.nodes import keys
 
 CARDS = frozenset(standard_deck())
 _databases = iter(range(1, 10_000))
@@ -228,12 +229,12 @@ async def test_a_node_stopped_normally_hands_its_tables_over_at_once(
         await me.play_slapjack(0, moves=3)
     client = redis.asyncio.from_url(redis_url)
     try:
-        assert await client.get(f"parlour:lease:{welcome['table']}") is not None
+        assert await client.get(keys.lease(welcome["table"])) is not None
         owner.terminate()  # SIGTERM: a normal stop
         owner.wait(20)
         # no lease to wait for: the next node asked takes the table at once
-        assert await client.get(f"parlour:lease:{welcome['table']}") is None
-        assert await client.keys("parlour:alive:*") != []  # the other nodes are alive
+        assert await client.get(keys.lease(welcome["table"])) is None
+        assert await client.keys(keys.alive("*")) != []  # the other nodes are alive
     finally:
         await client.aclose()
     async with seat_at(b) as me:
@@ -318,8 +319,8 @@ async def test_a_node_sent_messages_it_cannot_parse_drops_them_and_plays_on(
     client = redis.asyncio.Redis.from_url(redis_url)
     try:
         for _ in range(50):  # bounded: each node says it is alive once it has started
-            nodes = [key.decode().removeprefix("parlour:alive:")
-                     for key in await client.keys("parlour:alive:*")]
+            nodes = [key.decode().removeprefix(keys.alive(""))
+                     for key in await client.keys(keys.alive("*"))]
             if len(nodes) == 3:
                 break
             await asyncio.sleep(0.1)
@@ -340,7 +341,7 @@ async def test_a_node_sent_messages_it_cannot_parse_drops_them_and_plays_on(
         assert (await bob.next("error"))["code"] == "unknown_table"
     client = redis.asyncio.Redis.from_url(redis_url)
     try:
-        assert not await client.exists("parlour:lease:NoSuchTable")
+        assert not await client.exists(keys.lease("NoSuchTable"))
     finally:
         await client.aclose()
 
@@ -370,3 +371,22 @@ async def test_a_node_that_stalled_lets_go_of_the_leases_it_lost(redis_url: str)
         await b.stop()
         await a.stop()
         await client.aclose()
+
+
+def test_every_redis_name_is_distinct_per_argument_and_the_one_the_nodes_use() -> None:
+    from parlour.nodes import bus
+    from parlour.nodes.leases import Leases
+
+    names = ["t1", "t2", "n1", "127.0.0.1", "::1", "a:1", "a", ""]
+    every = [keys.TABLES]
+    for name in names:
+        every += [keys.lease(name), keys.alive(name), keys.node_channel(name),
+                  keys.tables_of(name), keys.address(name)]
+        every += [keys.rate(name, window) for window in (0, 1, 17)]
+    assert len(set(every)) == len(every)
+    assert all(n.startswith(keys.PREFIX) for n in every)
+    # what the other modules use is these names, not spellings of their own
+    assert bus.channel("n1") == keys.node_channel("n1")
+    assert Leases.key("t1") == keys.lease("t1") and Leases.alive_key("n1") == keys.alive("n1")
+    assert keys.alive("n1").startswith(keys.alive(""))
+    assert keys.lease("t1").removeprefix(keys.lease("")) == "t1"

@@ -1,7 +1,7 @@
 """Messages between nodes, over Redis pub/sub: versioned, parsed, never trusted blindly.
 
-Each node listens on its own channel, ``parlour:node:<id>``. A message is a JSON object
-with ``v`` (:data:`VERSION`) and ``kind``:
+Each node listens on its own channel, :func:`~parlour.nodes.keys.node_channel`. A message
+is a JSON object with ``v`` (:data:`VERSION`) and ``kind``:
 
 - ``frame`` (edge node to owner): ``conn``, ``node`` (the edge node), ``address`` (the
   browser's), ``text`` (one frame as the browser sent it, already parsed once at the edge);
@@ -20,6 +20,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
+from parlour.nodes.keys import node_channel
 from parlour.wire import dumps, loads
 
 log = logging.getLogger(__name__)
@@ -53,8 +54,8 @@ class NodeMessage:
         return dumps(body)
 
 
-def channel(node: str) -> str:
-    return f"parlour:node:{node}"
+#: The channel a node hears other nodes on (named in :mod:`parlour.nodes.keys`).
+channel = node_channel
 
 
 def _string(body: dict[str, Any], key: str, limit: int = 200) -> str:

@@ -1,13 +1,14 @@
 """Who owns which table, across nodes: leases in Redis that the owner renews.
 
-Each node has an id and an ``alive`` key it renews every :data:`RENEW` seconds with a
-time to live of :data:`ALIVE_TTL`; each table it owns has a lease key holding the node's id
-with a time to live of :data:`LEASE_TTL`, renewed at the same time. A node that is stopped
-normally deletes its keys at once; a node that is killed stops renewing, its ``alive`` key
-runs out within :data:`ALIVE_TTL` seconds, and the next node asked for one of its tables
-takes the lease over (:meth:`Leases.claim`: atomic, in one Lua script, so two nodes never
-both win). A node that only stalled past that finds at its next renewal which leases it
-lost, and lets go of those tables (``on_lost``).
+Each node has an id and an ``alive`` key it renews every ``renew`` seconds (by default
+:data:`RENEW`) with a time to live of ``alive_ttl`` (:data:`ALIVE_TTL`); each table it owns
+has a lease key holding the node's id with a time to live of ``lease_ttl``
+(:data:`LEASE_TTL`), renewed at the same time (the names: :mod:`parlour.nodes.keys`). A
+node that is stopped normally deletes its keys at once; a node that is killed stops
+renewing, its ``alive`` key runs out within ``alive_ttl`` seconds, and the next node asked
+for one of its tables takes the lease over (:meth:`Leases.claim`: atomic, in one Lua
+script, so two nodes never both win). A node that only stalled past that finds at its next
+renewal which leases it lost, and lets go of those tables (``on_lost``).
 
 Every change is a compare-and-set on the node id, so a node never renews, releases or takes
 over a lease another node holds rightly.
@@ -24,6 +25,8 @@ import socket
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from parlour.nodes import keys
+
 log = logging.getLogger(__name__)
 
 #: Seconds between renewals of a node's keys.
@@ -32,7 +35,6 @@ RENEW = 1.0
 ALIVE_TTL = 3.0
 #: Seconds a table's lease lives unless renewed.
 LEASE_TTL = 6.0
-PREFIX = "parlour:"
 
 # KEYS[1] the lease; ARGV[1] this node; ARGV[2] the ttl in ms; ARGV[3] the alive-key prefix.
 # Takes a free lease, keeps one of ours, or takes over one whose node is no longer alive.
@@ -73,12 +75,19 @@ def new_node_id() -> str:
 
 
 class Leases:
-    """This node's leases in the Redis at ``redis`` (a ``redis.asyncio`` client)."""
+    """This node's leases in the Redis at ``redis`` (a ``redis.asyncio`` client), renewed
+    every ``renew`` seconds; see the module docstring for the times to live."""
 
     def __init__(self, redis: Any, node: str,
-                 on_lost: Callable[[str], None] | None = None) -> None:
+                 on_lost: Callable[[str], None] | None = None, *, renew: float = RENEW,
+                 alive_ttl: float = ALIVE_TTL, lease_ttl: float = LEASE_TTL) -> None:
+        if not (0 < renew < alive_ttl and renew < lease_ttl):
+            raise ValueError("a node must renew its keys well before they run out")
         self.redis = redis
         self.node = node
+        self.renew_every = renew
+        self.alive_ttl = alive_ttl
+        self.lease_ttl = lease_ttl
         self.on_lost = on_lost
         """Told of each table whose lease another node took while this one was away (it
         must stop playing it at once: two owners would both write its moves)."""
@@ -90,17 +99,12 @@ class Leases:
         self._renew = redis.register_script(_RENEW)
         self._release = redis.register_script(_RELEASE)
 
-    @staticmethod
-    def key(table: str) -> str:
-        return f"{PREFIX}lease:{table}"
-
-    @staticmethod
-    def alive_key(node: str) -> str:
-        return f"{PREFIX}alive:{node}"
+    key = staticmethod(keys.lease)
+    alive_key = staticmethod(keys.alive)
 
     async def start(self) -> None:
         """Says this node is alive, and keeps saying so (and renewing its leases)."""
-        await self.redis.set(self.alive_key(self.node), "1", px=int(ALIVE_TTL * 1000))
+        await self._say_alive()
         self._task = asyncio.create_task(self._keep())
 
     async def stop(self) -> None:
@@ -118,7 +122,7 @@ class Leases:
 
     async def _keep(self) -> None:
         while True:
-            await asyncio.sleep(RENEW)
+            await asyncio.sleep(self.renew_every)
             try:
                 await self.renew()
             except Exception as exc:  # Redis away for a moment: try again next time
@@ -127,11 +131,11 @@ class Leases:
     async def renew(self) -> list[str]:
         """Renews the ``alive`` key and every lease; returns the tables whose leases were
         lost, which are no longer this node's (``on_lost`` is told of each)."""
-        await self.redis.set(self.alive_key(self.node), "1", px=int(ALIVE_TTL * 1000))
+        await self._say_alive()
         if not self.mine:
             return []
         keys = await self._renew(keys=[self.key(t) for t in self.mine],
-                                 args=[self.node, int(LEASE_TTL * 1000)])
+                                 args=[self.node, int(self.lease_ttl * 1000)])
         prefix = len(self.key(""))
         lost = [(k.decode() if isinstance(k, bytes) else str(k))[prefix:] for k in keys]
         for table in lost:
@@ -146,7 +150,7 @@ class Leases:
         """Takes the lease of ``table`` if it is free or its node is dead; returns the owner
         (this node's id if the claim won)."""
         holder = await self._claim(keys=[self.key(table)],
-                                   args=[self.node, int(LEASE_TTL * 1000),
+                                   args=[self.node, int(self.lease_ttl * 1000),
                                          self.alive_key("")])
         owner = holder.decode() if isinstance(holder, bytes) else str(holder)
         if owner == self.node:
@@ -161,6 +165,9 @@ class Leases:
             for name in names:
                 self.since.pop(name, None)
             await self._release(keys=[self.key(t) for t in names], args=[self.node])
+
+    async def _say_alive(self) -> None:
+        await self.redis.set(self.alive_key(self.node), "1", px=int(self.alive_ttl * 1000))
 
     async def alive(self, node: str) -> bool:
         return bool(await self.redis.exists(self.alive_key(node)))
