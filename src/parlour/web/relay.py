@@ -33,11 +33,13 @@ from typing import Any
 
 from parlour.live import Lobby, Refused
 from parlour.live import protocol as p
-from parlour.nodes.bus import BadMessage, NodeMessage, channel, parse
-from parlour.nodes.leases import RENEW, Leases, new_node_id
+from parlour.nodes import counts
+from parlour.nodes.bus import BadMessage, NodeMessage, parse
+from parlour.nodes.keys import node_channel
+from parlour.nodes.leases import Leases, new_node_id
 from parlour.store import token_hash
 from parlour.web.connection import Connection, Limits, log_failure
-from parlour.web.guard import Gate
+from parlour.web.site_gate import SiteGate as SiteGate
 
 log = logging.getLogger(__name__)
 
@@ -61,16 +63,18 @@ class RemoteSocket:
 
 
 class Relay:
-    """This node of a site; see the module docstring."""
+    """This node of a site; see the module docstring. ``leases``: the durations of
+    :class:`~parlour.nodes.leases.Leases` (``renew``, ``alive_ttl``, ``lease_ttl``); this node
+    checks the other nodes and adds its counts as often as it renews."""
 
     def __init__(self, redis_url: str, lobby: Lobby, *, node: str | None = None,
-                 gate: SiteGate | None = None) -> None:
+                 gate: SiteGate | None = None, **leases: float) -> None:
         import redis.asyncio
 
         self.redis: Any = redis.asyncio.from_url(redis_url)
         self.node = node or new_node_id()
         self.lobby = lobby
-        self.leases = Leases(self.redis, self.node, on_lost=lobby.let_go)
+        self.leases = Leases(self.redis, self.node, on_lost=lobby.let_go, **leases)
         self.edges: dict[str, Connection] = {}
         """Sockets on this node whose table another node owns, by connection id."""
         self.proxies: dict[str, Connection] = {}
@@ -86,7 +90,7 @@ class Relay:
 
     async def start(self) -> None:
         self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
-        await self._pubsub.subscribe(channel(self.node))
+        await self._pubsub.subscribe(node_channel(self.node))
         await self.leases.start()
         self.lobby.on_room = self._room_changed
         self._tasks = [asyncio.create_task(self._listen()),
@@ -129,7 +133,7 @@ class Relay:
         return f"{self.node}:{next(self._ids)}"
 
     async def publish(self, node: str, message: NodeMessage) -> None:
-        await self.redis.publish(channel(node), message.encode())
+        await self.redis.publish(node_channel(node), message.encode())
 
     # -- the browser's node ----------------------------------------------------------------
 
@@ -290,7 +294,7 @@ class Relay:
     async def _watch(self) -> None:
         """Browsers relayed to a node that died reconnect; stand-ins of a node that died go."""
         while True:
-            await asyncio.sleep(RENEW)
+            await asyncio.sleep(self.leases.renew_every)
             try:
                 await self._check_nodes()
                 await self._sync_leases()
@@ -316,28 +320,19 @@ class Relay:
 
     async def _sync_tables(self) -> None:
         """Adds this node's tables (in all and by owner address) to the site's counts."""
-        caps = self.lobby.caps
-        async with self.redis.pipeline(transaction=False) as pipe:
-            pipe.hset("parlour:tables", self.node, len(self.lobby.table_ids()))
-            pipe.expire("parlour:tables", 5)
-            for owner, count in caps.counts().items():
-                pipe.hset(f"parlour:tables:{owner}", self.node, count)
-                pipe.expire(f"parlour:tables:{owner}", 5)
-            await pipe.execute()
+        await counts.add_tables(self.redis, self.node, len(self.lobby.table_ids()),
+                                self.lobby.caps.counts())
 
     async def _tables_elsewhere(self, address: str) -> None:
         """Before a table opens: the site's tables, and ``address``'s, on the other nodes."""
         caps = self.lobby.caps
         try:
-            async with self.redis.pipeline(transaction=False) as pipe:
-                pipe.hgetall("parlour:tables")
-                pipe.hgetall(f"parlour:tables:{address}")
-                every, owned = await pipe.execute()
+            every, mine_elsewhere = await counts.tables_elsewhere(self.redis, self.node,
+                                                                  address)
         except Exception as exc:  # Redis away for a moment: the last counts stand
             log.warning("could not read the site's tables: %s", exc)
             return
-        caps.elsewhere_total = _others(every, self.node)
-        mine_elsewhere = _others(owned, self.node)
+        caps.elsewhere_total = every
         if mine_elsewhere:
             caps.elsewhere[address] = mine_elsewhere
         else:
@@ -346,69 +341,7 @@ class Relay:
     async def _sync_leases(self) -> None:
         """Leases taken for tables this node does not hold after all (an unknown id) go."""
         held = set(self.lobby.table_ids())
-        settled = asyncio.get_running_loop().time() - 2 * RENEW  # not one being claimed now
+        # not one being claimed now
+        settled = asyncio.get_running_loop().time() - 2 * self.leases.renew_every
         await self.leases.release([t for t in list(self.leases.mine) if t not in held
                                    and self.leases.since.get(t, 0.0) < settled])
-
-
-def _others(counts: dict[Any, Any], node: str) -> int:
-    """The sum of a Redis hash of counts by node, this node's left out."""
-    return sum(int(v) for k, v in counts.items()
-               if (k.decode() if isinstance(k, bytes) else k) != node)
-
-
-class SiteGate(Gate):
-    """The :class:`~parlour.web.guard.Gate` of one node of a site: its caps per client
-    address count the address's sockets on every node, and its message rate per address
-    holds across nodes. Each node adds its own counts to Redis every
-    :data:`~parlour.nodes.leases.RENEW` seconds (:meth:`sync`) and reads the others', so a
-    limit holds across the site within about a second."""
-
-    def __init__(self, **limits: Any) -> None:
-        super().__init__(**limits)
-        self.elsewhere: dict[str, int] = {}
-        """Sockets of each address on the other nodes, as last read."""
-        self._sent: dict[str, int] = {}
-        self._throttled: set[str] = set()
-
-    def admit(self, address: str) -> tuple[str, str] | None:
-        others = self.elsewhere.get(address, 0)
-        if others and self.connections(address) + others >= self.per_address:
-            return ("too_many_connections",
-                    f"at most {self.per_address} connections from one address")
-        return super().admit(address)
-
-    def allow(self, address: str) -> bool:
-        if address in self._throttled:
-            return False
-        self._sent[address] = self._sent.get(address, 0) + 1
-        return super().allow(address)
-
-    async def refresh(self, redis: Any, node: str, address: str) -> None:
-        """Reads how many sockets ``address`` has on the other nodes (before admitting one
-        more: one Redis round trip per new socket)."""
-        self.elsewhere[address] = _others(await redis.hgetall(f"parlour:addr:{address}"), node)
-
-    async def sync(self, redis: Any, node: str) -> None:
-        """Adds this node's counts to the site's and reads the site's back."""
-        window = int(asyncio.get_running_loop().time() // 1)
-        sent, self._sent = self._sent, {}
-        addresses = [a for a in self._addresses if self.connections(a) > 0]
-        async with redis.pipeline(transaction=False) as pipe:
-            for address in addresses:
-                pipe.hset(f"parlour:addr:{address}", node, self.connections(address))
-                pipe.expire(f"parlour:addr:{address}", 5)
-            for address, count in sent.items():
-                key = f"parlour:rate:{address}:{window}"
-                pipe.incrby(key, count)
-                pipe.expire(key, 5)
-            for address in addresses:
-                pipe.hgetall(f"parlour:addr:{address}")
-            results = await pipe.execute()
-        counts = results[len(results) - len(addresses):]
-        self.elsewhere = {address: _others(held, node)
-                          for address, held in zip(addresses, counts, strict=True)}
-        rates = results[2 * len(addresses):2 * len(addresses) + 2 * len(sent):2]
-        limit = (self.rate or float("inf")) + self.burst  # a second's messages, and a burst
-        self._throttled = {address for address, total in zip(sent, rates, strict=True)
-                           if int(total) > limit}
