@@ -24,8 +24,9 @@ from urllib.parse import parse_qs
 from starlette.applications import Starlette
 from starlette.datastructures import MutableHeaders
 from starlette.middleware.gzip import GZipMiddleware
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Message, Scope, Send
 
+from parlour.web.middleware import SendFilter
 from parlour.web.pages import current
 
 FOREVER = "public, max-age=31536000, immutable"
@@ -50,27 +51,17 @@ def policy(path: str, query: bytes) -> str:
     return CHECK
 
 
-class CacheHeaders:
+class CacheHeaders(SendFilter):
     """Sets ``Cache-Control`` on every HTTP answer that has none (see the module)."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def send_with_policy(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                if "cache-control" not in headers:
-                    ok = 200 <= message["status"] < 400
-                    headers["Cache-Control"] = (policy(scope["path"], scope["query_string"])
-                                                if ok else NEVER)
-            await send(message)
-
-        await self.app(scope, receive, send_with_policy)
+    async def sending(self, scope: Scope, send: Send, message: Message) -> None:
+        if message["type"] == "http.response.start":
+            headers = MutableHeaders(scope=message)
+            if "cache-control" not in headers:
+                ok = 200 <= message["status"] < 400
+                headers["Cache-Control"] = (policy(scope["path"], scope["query_string"])
+                                            if ok else NEVER)
+        await send(message)
 
 
 def compress(app: Starlette) -> None:
