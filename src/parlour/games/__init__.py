@@ -50,3 +50,11 @@ def new_game(name: str, players: int = 2, **kwargs: Any) -> Game:
 def replay(record: object) -> Game:
     """Replays a record (a parsed JSON object), checked; :class:`RecordError` names a problem."""
     return _record.replay(record, game_class)
+
+
+def dealt(game: str, players: int, options: Mapping[str, Any], decks: Any,
+          shuffles: Any) -> Game:
+    """A stored game at its deal, every chance outcome given (no seed: nothing is drawn
+    again); :class:`~parlour.engine.GameError` if it cannot be dealt. The store's tables,
+    the replay page and a table coming back all start here."""
+    return game_class(game)(players, options=dict(options), decks=decks, shuffles=shuffles)

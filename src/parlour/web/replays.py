@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.engine import GameError
-from parlour.games import game_class
+from parlour.games import dealt
 from parlour.store import Store
 
 #: Most steps one ``steps.json`` answer holds.
@@ -35,9 +35,8 @@ def finished_record(store: Store, table_id: str) -> dict[str, Any]:
     record["finished"] = table.finished
     record["times"] = table.times
     try:  # what the replay reveals at its end: each seat's cards as dealt, from the game
-        record["dealt"] = game_class(table.game)(
-            table.players, options=table.options, decks=table.decks, shuffles=table.shuffles
-        ).hands_dealt()
+        record["dealt"] = dealt(table.game, table.players, table.options, table.decks,
+                                table.shuffles).hands_dealt()
     except GameError:
         record["dealt"] = None
     return record
@@ -50,9 +49,8 @@ def steps(record: dict[str, Any], first: int = 0, count: int = STEPS_MAX) -> dic
     if first < 0 or not 1 <= count <= STEPS_MAX:
         raise NotServed(f"ask for 1 to {STEPS_MAX} steps from step 0 on")
     try:
-        cls = game_class(record["game"])
-        game = cls(record["players"], options=record["options"], decks=record["decks"],
-                   shuffles=record["shuffles"])
+        game = dealt(record["game"], record["players"], record["options"], record["decks"],
+                     record["shuffles"])
     except GameError as exc:
         raise NotServed(f"this game cannot be shown ({exc})") from None
     actions = record["actions"]
