@@ -10,6 +10,7 @@ import asyncio
 import random
 import time
 from collections.abc import AsyncIterator, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import AsyncExitStack as ExitStack_async
 from contextlib import ExitStack, asynccontextmanager, suppress
 from typing import Any
@@ -30,13 +31,41 @@ _databases = iter(range(1, 10_000))
 
 @pytest.fixture
 def site(postgres: str, redis_url: str) -> Iterator[list[tuple[str, Any]]]:
-    """Three nodes of one site: [(url, process), ...]."""
+    """Three nodes of one site, started side by side: [(url, process), ...]."""
     import redis
 
     redis.Redis.from_url(redis_url).flushall()
     db = new_database(postgres, f"nodes{next(_databases)}_{int(time.time() * 1000) % 10**6}")
-    with ExitStack() as stack:
-        yield [stack.enter_context(server_process(db, redis_url)) for _ in range(3)]
+    nodes = [server_process(db, redis_url) for _ in range(3)]
+    with ExitStack() as stack, ThreadPoolExecutor(len(nodes)) as pool:
+        started = [pool.submit(node.__enter__) for node in nodes]
+        failed: BaseException | None = None
+        for node, future in zip(nodes, started, strict=True):
+            try:
+                future.result()
+                stack.push(node.__exit__)  # a node that started is stopped, whatever else
+            except BaseException as exc:
+                failed = exc
+        if failed is not None:
+            raise failed
+        yield [future.result() for future in started]
+
+
+async def counted(redis_url: str, key: str, url: str, count: int) -> None:
+    """Waits (at most 5 s) until the node at ``url`` has added ``count`` to the site's
+    hash of counts ``key`` (a node adds its counts every second)."""
+    import redis.asyncio
+
+    async with httpx.AsyncClient() as http:
+        node = (await http.get(f"{url}/health")).json()["node"]
+    client = redis.asyncio.Redis.from_url(redis_url)
+    try:
+        deadline = time.monotonic() + 5
+        while int(await client.hget(key, node) or 0) != count:
+            assert time.monotonic() < deadline, f"{key}: never {count} from {node}"
+            await asyncio.sleep(0.05)
+    finally:
+        await client.aclose()
 
 
 def cards_in(value: Any) -> set[str]:
@@ -113,8 +142,18 @@ async def test_friends_and_a_spectator_on_three_nodes_play_one_table(
     assert replay(record).outcome.winner == 0  # type: ignore[union-attr]
 
 
+async def read_for(seat: Seat, seconds: float) -> None:
+    """Reads everything ``seat`` is sent for ``seconds``: its view is the latest then."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + seconds
+    with suppress(TimeoutError):
+        while (left := end - loop.time()) > 0:
+            await seat.next("never", timeout=left)
+
+
 async def play_legal(seat: Seat, rng: random.Random, stop: asyncio.Event) -> None:
-    """A person who plays whatever the view lists as legal (a random pick), until the end."""
+    """A person who plays whatever the latest view lists as legal (a random pick), until
+    the end."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + 120
     while not stop.is_set():
@@ -125,9 +164,8 @@ async def play_legal(seat: Seat, rng: random.Random, stop: asyncio.Event) -> Non
             return
         if view["legal"]:
             await seat.send({"type": "action", "action": rng.choice(view["legal"])})
-            await asyncio.sleep(0.07)  # a quick person, well within the rate limit
-        with suppress(TimeoutError):
-            await seat.next("events", timeout=0.3)
+        # a quick person, within the rate limit (20 a second), who looks before acting again
+        await read_for(seat, 0.06)
 
 
 async def follow(seat: Seat, stop: asyncio.Event) -> None:
@@ -254,7 +292,7 @@ async def test_every_node_says_whether_its_database_and_redis_answer(
 
 
 async def test_the_connections_per_address_hold_across_the_site(
-        site: list[tuple[str, Any]]) -> None:
+        site: list[tuple[str, Any]], redis_url: str) -> None:
     """32 sockets from one address at once: 20 on one node, then the twelve left on
     another; the 13th there is refused (every test socket comes from 127.0.0.1)."""
     (a, _), (b, _), _ = site
@@ -266,7 +304,7 @@ async def test_the_connections_per_address_hold_across_the_site(
                 seat = await stack.enter_async_context(seat_at(a))
                 await seat.send({"type": "join", "table": table})
                 await seat.next("lobby")
-            await asyncio.sleep(2.5)  # a node adds its counts every second
+            await counted(redis_url, keys.address("127.0.0.1"), a, 20)
             for _ in range(12):
                 seat = await stack.enter_async_context(seat_at(b))
                 await seat.send({"type": "join", "table": table})
@@ -276,7 +314,7 @@ async def test_the_connections_per_address_hold_across_the_site(
 
 
 async def test_the_tables_per_address_hold_across_the_site(
-        site: list[tuple[str, Any]]) -> None:
+        site: list[tuple[str, Any]], redis_url: str) -> None:
     """Ten tables per address: six opened on one node, then four on another; the eleventh
     there is refused."""
     (a, _), (b, _), _ = site
@@ -286,7 +324,8 @@ async def test_the_tables_per_address_hold_across_the_site(
                 seat = await stack.enter_async_context(seat_at(url))
                 await seat.send({"type": "start", "game": "slapjack", "players": 2})
                 await seat.next("state")
-            await asyncio.sleep(1.5)  # a node adds its counts every second
+            if url == a:  # b's own tables it knows at once; a's once a has added them
+                await counted(redis_url, keys.tables_of("127.0.0.1"), a, count)
         one_more = await stack.enter_async_context(seat_at(b))
         await one_more.send({"type": "start", "game": "slapjack", "players": 2})
         assert (await one_more.next("error"))["code"] == "too_many_tables"
@@ -390,3 +429,31 @@ def test_every_redis_name_is_distinct_per_argument_and_the_one_the_nodes_use() -
     assert Leases.key("t1") == keys.lease("t1") and Leases.alive_key("n1") == keys.alive("n1")
     assert keys.alive("n1").startswith(keys.alive(""))
     assert keys.lease("t1").removeprefix(keys.lease("")) == "t1"
+
+
+async def test_a_live_node_keeps_its_leases_and_a_dead_ones_are_taken_over(
+        redis_url: str) -> None:
+    """On short times to live: B's own renewals keep its lease and its ``alive`` key past
+    their times to live; A renews no more (killed), and once its ``alive`` key has run out
+    its table is B's to take, though A's lease has not run out yet."""
+    import redis.asyncio
+
+    from parlour.nodes.leases import Leases, Timing
+
+    client = redis.asyncio.Redis.from_url(redis_url)
+    a = Leases(client, "node-a", timing=Timing(renew=0.05, alive_ttl=0.2, lease_ttl=30))
+    b = Leases(client, "node-b", timing=Timing(renew=0.05, alive_ttl=0.2, lease_ttl=0.3))
+    try:
+        await b.start()
+        await a.renew()  # A is alive, renewed by hand
+        assert await a.claim("t1") == "node-a" and await b.claim("t2") == "node-b"
+        assert await b.claim("t1") == "node-a"  # A is alive: its lease holds
+        await asyncio.sleep(0.6)  # three times B's lease's ttl; A stopped renewing at once
+        assert await client.exists(keys.lease("t1"))  # A's lease has not run out...
+        assert await a.claim("t2") == "node-b"  # ...B's was renewed, and B is alive...
+        assert not await b.alive("node-a")  # ...and A is known dead: its table is B's
+        assert await b.claim("t1") == "node-b"
+    finally:
+        await b.stop()
+        await a.stop()
+        await client.aclose()

@@ -1,14 +1,14 @@
 """Who owns which table, across nodes: leases in Redis that the owner renews.
 
-Each node has an id and an ``alive`` key it renews every ``renew`` seconds (by default
-:data:`RENEW`) with a time to live of ``alive_ttl`` (:data:`ALIVE_TTL`); each table it owns
-has a lease key holding the node's id with a time to live of ``lease_ttl``
-(:data:`LEASE_TTL`), renewed at the same time (the names: :mod:`parlour.nodes.keys`). A
-node that is stopped normally deletes its keys at once; a node that is killed stops
-renewing, its ``alive`` key runs out within ``alive_ttl`` seconds, and the next node asked
-for one of its tables takes the lease over (:meth:`Leases.claim`: atomic, in one Lua
-script, so two nodes never both win). A node that only stalled past that finds at its next
-renewal which leases it lost, and lets go of those tables (``on_lost``).
+Each node has an id and an ``alive`` key it renews every :attr:`Timing.renew` seconds with
+a time to live of :attr:`Timing.alive_ttl`; each table it owns has a lease key holding the
+node's id with a time to live of :attr:`Timing.lease_ttl`, renewed at the same time (the
+names: :mod:`parlour.nodes.keys`). A node that is stopped normally deletes its keys at
+once; a node that is killed stops renewing, its ``alive`` key runs out within ``alive_ttl``
+seconds, and the next node asked for one of its tables takes the lease over
+(:meth:`Leases.claim`: atomic, in one Lua script, so two nodes never both win). A node that
+only stalled past that finds at its next renewal which leases it lost, and lets go of those
+tables (``on_lost``).
 
 Every change is a compare-and-set on the node id, so a node never renews, releases or takes
 over a lease another node holds rightly.
@@ -23,6 +23,7 @@ import os
 import secrets
 import socket
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from parlour.nodes import keys
@@ -35,6 +36,29 @@ RENEW = 1.0
 ALIVE_TTL = 3.0
 #: Seconds a table's lease lives unless renewed.
 LEASE_TTL = 6.0
+
+
+@dataclass(frozen=True)
+class Timing:
+    """How often a node renews its keys, and how long they live unless renewed (seconds).
+
+    >>> Timing(renew=2.0, alive_ttl=1.0)
+    Traceback (most recent call last):
+    ...
+    ValueError: a node must renew its keys before they run out
+    """
+
+    renew: float = RENEW
+    alive_ttl: float = ALIVE_TTL
+    lease_ttl: float = LEASE_TTL
+
+    def __post_init__(self) -> None:
+        if not 0 < self.renew < min(self.alive_ttl, self.lease_ttl):
+            raise ValueError("a node must renew its keys before they run out")
+
+
+#: A site's timing unless told otherwise.
+DEFAULT_TIMING = Timing()
 
 # KEYS[1] the lease; ARGV[1] this node; ARGV[2] the ttl in ms; ARGV[3] the alive-key prefix.
 # Takes a free lease, keeps one of ours, or takes over one whose node is no longer alive.
@@ -76,18 +100,13 @@ def new_node_id() -> str:
 
 class Leases:
     """This node's leases in the Redis at ``redis`` (a ``redis.asyncio`` client), renewed
-    every ``renew`` seconds; see the module docstring for the times to live."""
+    as ``timing`` says."""
 
-    def __init__(self, redis: Any, node: str,
-                 on_lost: Callable[[str], None] | None = None, *, renew: float = RENEW,
-                 alive_ttl: float = ALIVE_TTL, lease_ttl: float = LEASE_TTL) -> None:
-        if not (0 < renew < alive_ttl and renew < lease_ttl):
-            raise ValueError("a node must renew its keys well before they run out")
+    def __init__(self, redis: Any, node: str, on_lost: Callable[[str], None] | None = None,
+                 *, timing: Timing = DEFAULT_TIMING) -> None:
         self.redis = redis
         self.node = node
-        self.renew_every = renew
-        self.alive_ttl = alive_ttl
-        self.lease_ttl = lease_ttl
+        self.timing = timing
         self.on_lost = on_lost
         """Told of each table whose lease another node took while this one was away (it
         must stop playing it at once: two owners would both write its moves)."""
@@ -122,7 +141,7 @@ class Leases:
 
     async def _keep(self) -> None:
         while True:
-            await asyncio.sleep(self.renew_every)
+            await asyncio.sleep(self.timing.renew)
             try:
                 await self.renew()
             except Exception as exc:  # Redis away for a moment: try again next time
@@ -135,7 +154,7 @@ class Leases:
         if not self.mine:
             return []
         keys = await self._renew(keys=[self.key(t) for t in self.mine],
-                                 args=[self.node, int(self.lease_ttl * 1000)])
+                                 args=[self.node, int(self.timing.lease_ttl * 1000)])
         prefix = len(self.key(""))
         lost = [(k.decode() if isinstance(k, bytes) else str(k))[prefix:] for k in keys]
         for table in lost:
@@ -150,7 +169,7 @@ class Leases:
         """Takes the lease of ``table`` if it is free or its node is dead; returns the owner
         (this node's id if the claim won)."""
         holder = await self._claim(keys=[self.key(table)],
-                                   args=[self.node, int(self.lease_ttl * 1000),
+                                   args=[self.node, int(self.timing.lease_ttl * 1000),
                                          self.alive_key("")])
         owner = holder.decode() if isinstance(holder, bytes) else str(holder)
         if owner == self.node:
@@ -167,7 +186,8 @@ class Leases:
             await self._release(keys=[self.key(t) for t in names], args=[self.node])
 
     async def _say_alive(self) -> None:
-        await self.redis.set(self.alive_key(self.node), "1", px=int(self.alive_ttl * 1000))
+        await self.redis.set(self.alive_key(self.node), "1",
+                             px=int(self.timing.alive_ttl * 1000))
 
     async def alive(self, node: str) -> bool:
         return bool(await self.redis.exists(self.alive_key(node)))

@@ -36,7 +36,7 @@ from parlour.live import protocol as p
 from parlour.nodes import counts
 from parlour.nodes.bus import BadMessage, NodeMessage, parse
 from parlour.nodes.keys import node_channel
-from parlour.nodes.leases import Leases, new_node_id
+from parlour.nodes.leases import DEFAULT_TIMING, Leases, Timing, new_node_id
 from parlour.store import token_hash
 from parlour.web.connection import Connection, Limits, log_failure
 from parlour.web.site_gate import SiteGate as SiteGate
@@ -63,18 +63,17 @@ class RemoteSocket:
 
 
 class Relay:
-    """This node of a site; see the module docstring. ``leases``: the durations of
-    :class:`~parlour.nodes.leases.Leases` (``renew``, ``alive_ttl``, ``lease_ttl``); this node
-    checks the other nodes and adds its counts as often as it renews."""
+    """This node of a site; see the module docstring. ``timing``: how often it renews its
+    leases (and checks the other nodes and adds its counts), and how long they live."""
 
     def __init__(self, redis_url: str, lobby: Lobby, *, node: str | None = None,
-                 gate: SiteGate | None = None, **leases: float) -> None:
+                 gate: SiteGate | None = None, timing: Timing = DEFAULT_TIMING) -> None:
         import redis.asyncio
 
         self.redis: Any = redis.asyncio.from_url(redis_url)
         self.node = node or new_node_id()
         self.lobby = lobby
-        self.leases = Leases(self.redis, self.node, on_lost=lobby.let_go, **leases)
+        self.leases = Leases(self.redis, self.node, on_lost=lobby.let_go, timing=timing)
         self.edges: dict[str, Connection] = {}
         """Sockets on this node whose table another node owns, by connection id."""
         self.proxies: dict[str, Connection] = {}
@@ -294,7 +293,7 @@ class Relay:
     async def _watch(self) -> None:
         """Browsers relayed to a node that died reconnect; stand-ins of a node that died go."""
         while True:
-            await asyncio.sleep(self.leases.renew_every)
+            await asyncio.sleep(self.leases.timing.renew)
             try:
                 await self._check_nodes()
                 await self._sync_leases()
@@ -342,6 +341,6 @@ class Relay:
         """Leases taken for tables this node does not hold after all (an unknown id) go."""
         held = set(self.lobby.table_ids())
         # not one being claimed now
-        settled = asyncio.get_running_loop().time() - 2 * self.leases.renew_every
+        settled = asyncio.get_running_loop().time() - 2 * self.leases.timing.renew
         await self.leases.release([t for t in list(self.leases.mine) if t not in held
                                    and self.leases.since.get(t, 0.0) < settled])
