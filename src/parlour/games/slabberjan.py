@@ -36,6 +36,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from itertools import product
 from typing import Any, Literal, TypedDict
 
 from parlour.engine import Action, Event, Game, GameSpec, Option, Outcome, Pacing, Termination
@@ -384,6 +385,58 @@ SPEC = GameSpec(
 )
 
 
+# -- S4, S8: who swaps, stands and draws ------------------------------------------------------
+
+#: A turn's case: (the seat is the dealer, it holds a matador, the bag has a piece, option
+#: ``free_choice``): everything the choice between the actions depends on.
+Case = tuple[bool, bool, bool, bool]
+
+
+def refusal(kind: type[Action], dealer: bool, matador: bool, bag: bool,
+            free_choice: bool) -> str | None:
+    """Why the seat whose turn it is may not take an action of ``kind`` in its case, or
+    ``None`` if it may: the one statement of S4 and S8. :data:`OPEN` is made from it, and
+    the checks, ``legal_actions`` and ``legal_json`` all read that table.
+
+    >>> refusal(Stand, False, False, True, False)[:27]
+    'a piece below the inn must '
+    >>> refusal(Draw, True, False, False, False)
+    'the bag is empty'
+    """
+    if kind is Swap:
+        if dealer:
+            return "the dealer does not swap with a player: draw from the bag or stand"
+        if matador:
+            return "a player holding a matador stands (S4)"
+        return None
+    if kind is Draw:
+        if not dealer:
+            return "only the dealer draws from the bag"
+        if matador:
+            return "a dealer holding a matador stands (S8)"
+        if not bag:
+            return "the bag is empty"
+        return None
+    if dealer or matador or free_choice:
+        return None
+    return ("a piece below the inn must try to swap with the left neighbour (S4); "
+            "option free_choice lets you stand")
+
+
+#: Every case's open actions, a change (swap or draw) before standing: :func:`refusal`'s
+#: answers, made once.
+OPEN: dict[Case, tuple[type[Action], ...]] = {
+    case: tuple(kind for kind in (Swap, Draw, Stand) if refusal(kind, *case) is None)
+    for case in product((False, True), (False, True), (False, True), (False, True))}
+#: :data:`OPEN` as the kinds a seat sends
+OPEN_JSON: dict[Case, tuple[str, ...]] = {
+    case: tuple(kind.type for kind in kinds) for case, kinds in OPEN.items()}
+#: :data:`OPEN` as each seat's actions, made once (actions are values)
+OPEN_ACTIONS: list[dict[Case, tuple[Action, ...]]] = [
+    {case: tuple(kind(seat) for kind in kinds) for case, kinds in OPEN.items()}
+    for seat in range(SPEC.players[1])]
+
+
 class Slabberjan(Game):
     """The state of one game of Slabberjan."""
 
@@ -466,70 +519,37 @@ class Slabberjan(Game):
     # The base class has checked the seat and that the game is not over; each kind of
     # action has its own check (``_why_not_<kind>``) and its own move (``_do_<kind>``).
 
-    def _why_not_swap(self, action: Swap) -> str | None:
+    def _why_not(self, action: Action) -> str | None:
+        """The one check of every kind (S3, S4, S8): :data:`OPEN`, what :func:`refusal`
+        allows, answers it once the seat is in and its turn has come."""
         p = action.player
         if self.out[p]:
             return "you are out of the game"
         if self.turn != p:
             return f"it is seat {self.turn}'s turn"
-        if p == self.dealer:
-            return "the dealer does not swap with a player: draw from the bag or stand"
-        if self.hands[p] in MATADORS:
-            return "a player holding a matador stands (S4)"
-        return None
-
-    def _why_not_stand(self, action: Stand) -> str | None:
-        p = action.player
-        if self.out[p]:
-            return "you are out of the game"
-        if self.turn != p:
-            return f"it is seat {self.turn}'s turn"
-        if p == self.dealer or self.hands[p] in MATADORS or self.free_choice:
+        case = (p == self.dealer, self.hands[p] in MATADORS, self.bag_top < len(self.bag),
+                self.free_choice)
+        if type(action) in OPEN[case]:
             return None
-        return ("a piece below the inn must try to swap with the left neighbour (S4); "
-                "option free_choice lets you stand")
+        return refusal(type(action), *case)
 
-    def _why_not_draw(self, action: Draw) -> str | None:
-        p = action.player
-        if self.out[p]:
-            return "you are out of the game"
-        if self.turn != p:
-            return f"it is seat {self.turn}'s turn"
-        if p != self.dealer:
-            return "only the dealer draws from the bag"
-        if self.hands[p] in MATADORS:
-            return "a dealer holding a matador stands (S8)"
-        if self.bag_top >= len(self.bag):
-            return "the bag is empty"
-        return None
+    _why_not_swap = _why_not_stand = _why_not_draw = _why_not
 
     def legal_actions(self, seat: int) -> list[Action]:
         if self.turn != seat or self.winner is not None:
             return []
-        piece = self.hands[seat]
-        if piece in MATADORS:
-            return [Stand(seat)]
-        if seat == self.dealer:
-            if self.bag_top < len(self.bag):
-                return [Draw(seat), Stand(seat)]
-            return [Stand(seat)]
-        if self.free_choice:
-            return [Swap(seat), Stand(seat)]
-        return [Swap(seat)]
+        # actions are values: each seat's are made once, from OPEN
+        return list(OPEN_ACTIONS[seat][seat == self.dealer, self.hands[seat] in MATADORS,
+                                       self.bag_top < len(self.bag), self.free_choice])
 
     def legal_json(self, seat: int | None) -> list[dict[str, Any]]:
-        # legal_actions(seat) as a seat sends them, built directly: every view has it
+        # legal_actions(seat) as a seat sends them, read from the same table (a property
+        # test pins it to [a.for_seat() for a in legal_actions(seat)]): every view has it
         if seat is None or self.turn != seat or self.winner is not None:
             return []
-        if self.hands[seat] in MATADORS:
-            return [{"type": "stand"}]
-        if seat == self.dealer:
-            if self.bag_top < len(self.bag):
-                return [{"type": "draw"}, {"type": "stand"}]
-            return [{"type": "stand"}]
-        if self.free_choice:
-            return [{"type": "swap"}, {"type": "stand"}]
-        return [{"type": "swap"}]
+        kinds = OPEN_JSON[seat == self.dealer, self.hands[seat] in MATADORS,
+                          self.bag_top < len(self.bag), self.free_choice]
+        return [{"type": kind} for kind in kinds]
 
     # -- the turn -------------------------------------------------------------------------------
 

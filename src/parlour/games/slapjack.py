@@ -207,7 +207,9 @@ class Slapjack(Game):
         return actions
 
     def legal_json(self, seat: int | None) -> list[dict[str, Any]]:
-        # legal_actions(seat) as a seat sends them, built directly: every view has it
+        # legal_actions(seat) as a seat sends them, built directly for speed (a view costs
+        # half of [a.for_seat() for a in legal_actions(seat)]); tests/test_rules_once.py
+        # pins the two together and to the checks: every view has it
         if seat is None or self.winner is not None or self.out[seat]:
             return []
         slap = {"type": "slap", "at": self.flips}

@@ -393,6 +393,13 @@ class Splunk(Game):
         """Whether the latest play may still be called out (by the other player)."""
         return self.last_player is not None and not self.settled and self.winner is None
 
+    def may_call(self, seat: int | None) -> bool:
+        """Whether ``seat`` may call out the latest play now (P4): a call is open and the
+        play is the other player's (for a spectator, ``None``: whether anyone may). The one
+        statement the check, ``legal_actions``, ``legal_json`` and the view's
+        ``stacks[i].call_open`` read."""
+        return self.call_open() and self.last_player != seat
+
     def _why_not_play(self, action: Play) -> str | None:
         stack = action.stack
         if not 0 <= stack < STACKS:
@@ -403,13 +410,14 @@ class Splunk(Game):
 
     def _why_not_call(self, action: Call) -> str | None:
         # P4: only on the opponent's latest play, before your own play and before a slap.
+        if self.may_call(action.player):
+            return None
+        # the reason only: which part of may_call failed
         if self.last_player is None:
             return "no call is open: nobody has played yet"
         if self.last_player == action.player:
             return "no call is open: you cannot call out your own play"
-        if self.settled:
-            return f"no call is open: the play on stack {self.last_stack} was already settled"
-        return None
+        return f"no call is open: the play on stack {self.last_stack} was already settled"
 
     def late(self, action: Action) -> str | None:
         """A call that arrives once a slap (or the other call) settled the play it meant is
@@ -436,20 +444,22 @@ class Splunk(Game):
         actions: list[Action] = []
         if self.turn == seat:
             actions += [Play(seat, s) for s in range(STACKS)]
-        if self.call_open() and self.last_player != seat:
+        if self.may_call(seat):
             actions.append(Call(seat))
         actions += [Slap(seat, s, at=self.plays) for s in range(STACKS)]
         return actions
 
     def legal_json(self, seat: int | None) -> list[dict[str, Any]]:
-        # legal_actions(seat) as a seat sends them, built directly: every view has it
+        # legal_actions(seat) as a seat sends them, built directly for speed (a view costs
+        # less than half of [a.for_seat() for a in legal_actions(seat)]) from the same
+        # conditions; tests/test_rules_once.py pins the two together: every view has it
         if seat is None or self.winner is not None:
             return []
         legal: list[dict[str, Any]] = (
             [{"type": "play", "stack": 0}, {"type": "play", "stack": 1},
              {"type": "play", "stack": 2}, {"type": "play", "stack": 3}]
             if self.turn == seat else [])
-        if self.last_player is not None and not self.settled and self.last_player != seat:
+        if self.may_call(seat):
             legal.append({"type": "call"})
         at = self.plays
         legal += [{"type": "slap", "stack": 0, "at": at}, {"type": "slap", "stack": 1, "at": at},
@@ -466,7 +476,8 @@ class Splunk(Game):
         stack.append(card)
         self.plays += 1
         self.last_player, self.last_stack, self.settled = p, s, False
-        # slap_kind(stack), inline: this is the hottest line of every simulation
+        # slap_kind(stack), inline: this is the hottest line of every simulation (a call
+        # would cost a tenth of a push); tests/test_rules_once.py pins it to slap_kind
         rank = card[0]
         kind: SlapKind | None = None
         if rank == "X":
@@ -582,7 +593,7 @@ class Splunk(Game):
         if self.last_player is not None:
             assert self.last_stack is not None
             last = {"stack": self.last_stack, "player": self.last_player}
-            if self.call_open() and seat != self.last_player:
+            if self.may_call(seat):
                 call_on = self.last_stack
         slap_on = self.last_stack if self.open_slap is not None else None
         return {
