@@ -3,7 +3,8 @@
 // again on this device, and the header's "Show me how" opens it again at any time. A
 // spectator is not toured, nor a browser driven by automation (it is no person opening the
 // game for the first time: the tour's own test says it is one). While the tour is open the
-// game's keys rest (it is an open <dialog>).
+// game's keys rest (it is an open <dialog>), but the game goes on: when what a step points at
+// moves (a computer's move redraws the page, the bar takes another line), the box follows it.
 import { $, make } from "./dom.js";
 import { link } from "./address.js";
 import { load, save } from "./storage.js";
@@ -23,6 +24,7 @@ export function guide(game, steps) {
   let at = 0;
   let lit = null;
   let before = null;
+  let where = ""; // where the lit target was when the box was last placed beside it
 
   // Beside what the step points at, never over it: below, above, right or left of it,
   // whichever fits the screen without covering it (or covers least). On a phone the tour is
@@ -59,10 +61,38 @@ export function guide(game, steps) {
   function showAt(target) {
     for (const block of ["center", "start", "end"]) {
       if (target) target.scrollIntoView({ block, inline: "nearest" });
-      if (place(target) === 0) return;
+      if (place(target) === 0) return seen(target);
     }
     target.scrollIntoView({ block: "center", inline: "nearest" });
     place(target);
+    seen(target);
+  }
+
+  function spot(target) {
+    if (!target) return "";
+    const r = target.getBoundingClientRect();
+    return `${r.left},${r.top},${r.width},${r.height},${innerWidth},${innerHeight}`;
+  }
+  let scrolled = 0;
+  function seen(target) {
+    where = spot(target);
+    scrolled = window.scrollY;
+  }
+
+  // The page redraws as the game goes on: a moved target takes the box with it, beside it
+  // where it now is, scrolling only when no place on the screen is clear of it and the
+  // player did not scroll it there. Checked after every change to the page (before anything
+  // else can read it) and every frame (for what moves without one: a transition, a font).
+  function follow() {
+    if (!box.open || !lit || spot(lit) === where) return;
+    if (place(lit) > 0 && window.scrollY === scrolled) showAt(lit);
+    else seen(lit);
+  }
+  const changes = new MutationObserver(follow);
+  let frame = 0;
+  function everyFrame() {
+    follow();
+    frame = requestAnimationFrame(everyFrame);
   }
 
   function show(i) {
@@ -82,7 +112,11 @@ export function guide(game, steps) {
 
   function open() {
     before = document.activeElement;
-    if (!box.open) box.show();
+    if (!box.open) {
+      box.show();
+      changes.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+      frame = requestAnimationFrame(everyFrame);
+    }
     show(0);
   }
 
@@ -90,6 +124,8 @@ export function guide(game, steps) {
     save(KEY, true);
     if (lit) lit.classList.remove("guide-lit");
     lit = null;
+    changes.disconnect();
+    cancelAnimationFrame(frame);
     box.close();
     window.scrollTo({ top: 0 });
     if (before && before.isConnected && before !== document.body) before.focus();
