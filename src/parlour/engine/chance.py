@@ -233,34 +233,28 @@ class Chance:
 
     def deck(self, cards: Sequence[T]) -> list[T]:
         """The order of a fresh deal of ``cards``, top (first dealt) first."""
-        if self._decks:
-            order = self._decks.popleft()
-            if not same_cards(order, cards):
-                check_same_cards(order, cards, f"deck {len(self.used_decks)}")
-        elif self.explicit:
-            raise ChanceNeeded(ChanceRequest("deck", self.at, tuple(sorted(cards))))
-        else:
-            order = list(cards)
-            self.rng.shuffle(order)
-        self.used_decks.append(order)
-        clock = self.clock
-        self._drawn.append(("deck", None if clock is None else len(clock), order, 0))
-        return list(order)
+        return self._order("deck", self._decks, self.used_decks, cards)
 
     def shuffle(self, cards: Sequence[T]) -> list[T]:
         """The order of ``cards`` after a shuffle, top first."""
-        if self._shuffles:
-            order = self._shuffles.popleft()
+        return self._order("shuffle", self._shuffles, self.used_shuffles, cards)
+
+    def _order(self, kind: Literal["deck", "shuffle"], stacked: deque[Any], used: list[Any],
+               cards: Sequence[T]) -> list[T]:
+        """A deck or a shuffle: the next one ``stacked`` (checked to hold ``cards``), else
+        a chance node for an explicit chance, else drawn; kept in ``used`` and drawn."""
+        if stacked:
+            order = stacked.popleft()
             if not same_cards(order, cards):
-                check_same_cards(order, cards, f"shuffle {len(self.used_shuffles)}")
+                check_same_cards(order, cards, f"{kind} {len(used)}")
         elif self.explicit:
-            raise ChanceNeeded(ChanceRequest("shuffle", self.at, tuple(sorted(cards))))
+            raise ChanceNeeded(ChanceRequest(kind, self.at, tuple(sorted(cards))))
         else:
             order = list(cards)
             self.rng.shuffle(order)
-        self.used_shuffles.append(order)
+        used.append(order)
         clock = self.clock
-        self._drawn.append(("shuffle", None if clock is None else len(clock), order, 0))
+        self._drawn.append((kind, None if clock is None else len(clock), order, 0))
         return list(order)
 
     def choice(self, n: int) -> int:
