@@ -1,5 +1,7 @@
 """The socket protocol of live tables, typed: every message a client may send, parsed once
-into a command, and every message the server sends (``docs/protocol.md`` is its prose).
+into a command (``docs/protocol.md`` is its prose). The messages the server sends are typed
+in :mod:`parlour.live.messages` and their error codes listed in :mod:`parlour.live.codes`;
+both are importable from here too.
 
 Untrusted input is parsed here and nowhere deeper: a command holds checked values only (a
 known game's spec, a player count it allows, a level, a clean name), so the lobby and the
@@ -21,10 +23,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeAlias, TypedDict
+from typing import Any, TypeAlias, TypeGuard
 
 from parlour.engine import LEVELS, Action, GameError, GameSpec, parse_action
 from parlour.games import spec as game_spec
+from parlour.live.messages import ConnectionState as ConnectionState
+from parlour.live.messages import Error as Error
+from parlour.live.messages import GameMessage as GameMessage
+from parlour.live.messages import LobbyState as LobbyState
+from parlour.live.messages import Reaction as Reaction
+from parlour.live.messages import SeatConnection as SeatConnection
+from parlour.live.messages import SeatInfo as SeatInfo
+from parlour.live.messages import Welcome as Welcome
+from parlour.live.messages import error as error
 from parlour.live.names import BadName, clean_name
 from parlour.wire import DecodeError, loads
 
@@ -182,12 +193,10 @@ class React(_Command):
 
 Command: TypeAlias = (Start | Create | Resume | Act | Leave | Ping | PongReply | Join | Sit
                       | Speed | Begin | Watch | Rematch | Remove | React)
-COMMANDS: tuple[str, ...] = ("start", "resume", "action", "leave", "ping", "pong", "create",
-                             "join", "sit", "speed", "begin", "watch", "rematch", "remove",
-                             "react")
 
 
-def _int(value: object) -> bool:
+def _int(value: object) -> TypeGuard[int]:
+    """Whether ``value`` is a whole number (JSON's ``true`` is not one)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -278,7 +287,7 @@ def _ping(m: Mapping[str, Any]) -> Ping:
 
 def _pong(m: Mapping[str, Any]) -> PongReply:
     ident = m.get("id")
-    if isinstance(ident, int) and not isinstance(ident, bool) and 0 <= ident < 2**31:
+    if _int(ident) and 0 <= ident < 2**31:
         return PongReply(ident)
     raise Refused("'id' must be the number of the ping it answers")
 
@@ -287,13 +296,12 @@ def _sit(m: Mapping[str, Any]) -> Sit:
     name = check_name(m.get("name"))
     table = m.get("table")
     seat = m.get("seat")
-    if seat is not None and not (_int(seat) and 0 <= seat < 1000):
-        raise Refused("'seat' must be a seat number")
-    return Sit(name, None if table is None else _text(table, "table"), seat)
+    return Sit(name, None if table is None else _text(table, "table"),
+               None if seat is None else _seat_number(seat))
 
 
 def _seat_number(value: object) -> int:
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 1000:
+    if _int(value) and 0 <= value < 1000:
         return value
     raise Refused("'seat' must be a seat number")
 
@@ -309,14 +317,15 @@ def _join(m: Mapping[str, Any]) -> Join:
     return Join(_text(m.get("table"), "table"), None if token is None else _text(token, "token"))
 
 
+#: Each command's parser, by its ``type`` (in the order an unknown type's answer lists them).
 _PARSERS: Mapping[str, Any] = {
     "start": _start,
-    "create": _create,
     "resume": lambda m: Resume(_text(m.get("token"), "token")),
     "action": _act,
     "leave": lambda m: Leave(),
     "ping": _ping,
     "pong": _pong,
+    "create": _create,
     "join": _join,
     "sit": _sit,
     "speed": lambda m: Speed(check_level(m.get("level"))),
@@ -326,6 +335,7 @@ _PARSERS: Mapping[str, Any] = {
     "remove": lambda m: Remove(_seat_number(m.get("seat"))),
     "react": lambda m: React(_reaction(m.get("reaction"))),
 }
+COMMANDS: tuple[str, ...] = tuple(_PARSERS)
 
 
 def parse_message(message: object) -> Command:
@@ -371,132 +381,3 @@ def action_for(act: Act, spec: GameSpec, seat: int) -> Action:
         return parse_action(act.action, spec.actions, player=seat)
     except GameError as exc:
         raise Refused(str(exc), "refused") from None
-
-
-# -- server to client ---------------------------------------------------------------------------
-
-class SeatInfo(TypedDict, total=False):
-    name: str
-    kind: Literal["person", "computer", "open"]
-    level: str
-    away: bool
-
-
-class Welcome(TypedDict):
-    type: Literal["welcome"]
-    table: str
-    game: str
-    seat: int | None
-    token: str | None
-    level: str
-    players: int
-    seats: list[SeatInfo]
-    started: bool
-    friends: bool
-    host: bool
-    options: dict[str, Any]
-    phase: str
-    seeded: bool
-    """The deal was asked for by seed ("play this deal again", against the computer only):
-    it is not secret from whoever knows the seed."""
-    rematch: str | None
-
-
-class GameMessage(TypedDict):
-    """``state`` (the whole view, to draw from scratch) and ``events`` (after a change)."""
-
-    type: Literal["state", "events"]
-    events: list[dict[str, Any]]
-    view: Mapping[str, Any]
-
-
-class Seats(TypedDict):
-    type: Literal["seats"]
-    seats: list[SeatInfo]
-
-
-class Seated(TypedDict):
-    type: Literal["seated"]
-    table: str
-    game: str
-    seat: int
-    token: str
-
-
-class LobbyState(TypedDict):
-    type: Literal["lobby"]
-    table: str
-    game: str
-    players: int
-    level: str
-    options: dict[str, Any]
-    seats: list[SeatInfo]
-    host: int
-    phase: str
-    started: bool
-    closed: bool
-    free: int
-    rematch: str | None
-    outcome: dict[str, Any] | None
-
-
-class Reaction(TypedDict):
-    """A seat's quick reaction, to every game page and spectator of its table."""
-
-    type: Literal["reaction"]
-    seat: int
-    reaction: str
-
-
-class RematchOffer(TypedDict):
-    """A finished table's rematch is open: ``table`` is its id (the same tokens sit
-    there)."""
-
-    type: Literal["rematch"]
-    table: str
-
-
-class Error(TypedDict, total=False):
-    type: Literal["error"]
-    code: str
-    reason: str
-    about: str
-
-
-class Pong(TypedDict, total=False):
-    type: Literal["pong"]
-    id: int | str
-
-
-class LagPing(TypedDict):
-    """The server asks the page to answer ``pong`` with this ``id`` at once, about once a
-    second at a table: the round trip is the connection's delay (:mod:`parlour.live.lag`)."""
-
-    type: Literal["ping"]
-    id: int
-
-
-class SeatConnection(TypedDict):
-    seat: int
-    ms: int
-    """The seat's measured one-way delay, in milliseconds."""
-    fair: bool
-    """Within the cap (``lag.CAP_ONE_WAY``): races can be made fair on it."""
-
-
-class ConnectionState(TypedDict):
-    """Each measured seat's connection, to every watcher of the table, when it changes."""
-
-    type: Literal["connection"]
-    seats: list[SeatConnection]
-
-
-ServerMessage: TypeAlias = (Welcome | GameMessage | Seats | Seated | LobbyState | RematchOffer
-                             | Error | Pong | LagPing | ConnectionState)
-
-
-def error(code: str, reason: str, about: str | None = None) -> Error:
-    message: Error = {"type": "error", "code": code, "reason": reason}
-    if about is not None:
-        message["about"] = about
-    return message
