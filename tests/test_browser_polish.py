@@ -24,7 +24,7 @@ from conftest import running
 
 from parlour.bots import make_player
 from parlour.games.slabberjan import SPEC as SLABBERJAN
-from parlour.live import Lobby
+from parlour.live import Lobby, codes
 from parlour.web import create_app
 
 pytestmark = pytest.mark.browser
@@ -80,11 +80,15 @@ def test_a_refused_move_is_told_in_words_for_people(page: Any, slow_site: str,
                                "reason": "seat 0 cannot slap: the game is over"}))
     routes[0].send(json.dumps({"type": "error", "code": "bad_request", "about": "start",
                                "reason": f"{game} is played here by 2 to 4 players, not 9"}))
+    # and a code whose sentence the page has only from the server's list (parlour.live.codes)
+    routes[0].send(json.dumps({"type": "error", "code": "rate_limited",
+                               "reason": "at most 20 messages a second from seat 0"}))
     page.wait_for_function("() => document.getElementById('spoken')"
-                           " && document.getElementById('spoken').textContent.includes('settings')")
+                           " && document.getElementById('spoken').textContent.includes('Easy')")
     said = page.evaluate(SEEN_AND_HEARD)
     assert not INTERNAL.search(said), said
-    assert "This game cannot be dealt with these settings" in said
+    assert codes.BY_CODE["bad_request"].said("start") in said
+    assert codes.BY_CODE["rate_limited"].said() in said
     assert "Too late: the table moved on before your move arrived." in said
 
 

@@ -28,7 +28,7 @@ from markupsafe import Markup
 from starlette.exceptions import HTTPException
 
 from parlour.games import GAMES
-from parlour.live import Lobby
+from parlour.live import Lobby, codes
 from parlour.store import Store, without_password
 from parlour.web.caching import compress
 from parlour.web.connection import Connection, Limits, serve_socket
@@ -68,6 +68,7 @@ def create_app(
     rules = rules_dir if rules_dir is not None else RULES
     the_limits = limits if limits is not None else Limits()
     pages = templates()
+    pages.env.globals["error_sentences"] = codes.for_pages()  # for static/lib/errors.js
     specs = [cls.spec for cls in GAMES.values()]
     titles = {spec.name: spec.title for spec in specs}
 
