@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from itertools import pairwise
 from typing import Any
 
 from hypothesis import given, settings
@@ -24,7 +25,7 @@ from hypothesis import strategies as st
 
 from parlour.engine import Action, Game
 from parlour.envs.encoding import CODECS
-from parlour.games.slabberjan import OPEN, Case, Draw, Slabberjan, Stand, Swap, refusal
+from parlour.games.slabberjan import MATADORS, OPEN, Case, Draw, Slabberjan, Stand, Swap, refusal
 from parlour.games.slapjack import Slapjack
 from parlour.games.splunk import Play, Splunk, slap_kind
 
@@ -77,6 +78,26 @@ def check_state(game: Game, rng: random.Random) -> None:
                                             in offered), (action, reason)
 
 
+def check_slabberjan_view(game: Slabberjan) -> None:
+    """The view carries the turn order and whether the seat's piece is a matador, so that
+    no page works them out: the same for every seat (public), and what the rules say."""
+    public = game.view(None)
+    order = public["to_play"]
+    if game.turn is None:
+        assert order == []
+    else:
+        assert order[0] == game.turn and order[-1] == game.dealer
+        assert len(set(order)) == len(order)
+        assert all(not game.out[s] for s in order)
+        lefts = [p["left"] for p in public["players"]]
+        assert all(lefts[a] == b for a, b in pairwise(order))
+    assert public["matador"] is False
+    for seat in range(game.players):
+        view = game.view(seat)
+        assert view["to_play"] == order
+        assert view["matador"] == (view["piece"] is not None and view["piece"] in MATADORS)
+
+
 def play_and_check(game: Game, rng: random.Random) -> None:
     check_state(game, rng)
     for k in range(MOVES):
@@ -89,6 +110,8 @@ def play_and_check(game: Game, rng: random.Random) -> None:
         else:
             game.apply(action)
         check_state(game, rng)
+        if isinstance(game, Slabberjan):
+            check_slabberjan_view(game)
     check_state(game, rng)  # the end, too: nothing is legal
     if game.winner is not None:
         assert all(game.legal_actions(s) == [] for s in range(game.players))

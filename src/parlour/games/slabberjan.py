@@ -254,6 +254,11 @@ class SlabberjanView(TypedDict):
     legal: list[dict[str, Any]]
     piece: str | None
     """The seat's own piece (None for a spectator)."""
+    matador: bool
+    """Whether ``piece`` is a matador, which its holder never swaps (S4, S8)."""
+    to_play: list[int]
+    """The seats still to take their turn this deal, in order: the seat whose turn it is
+    first, the dealer last (S3; after a bird only the dealer); empty once the game is over."""
     learned: list[dict[str, Any]]
     """What the seat learned in its own swaps and draws this deal."""
 
@@ -467,6 +472,8 @@ class Slabberjan(Game):
         self.reveal: Reveal | None = None
         self._left_of: list[int | None] | None = None
         self._orders: dict[int, list[int]] = {}
+        #: (turn, dealer, the lefts it walked, the seats to play): made once per turn
+        self._to_play: tuple[int, int, list[int | None], list[int]] | None = None
         self._deal(events)
 
     def _copy_state(self, state: dict[str, Any]) -> None:
@@ -783,6 +790,26 @@ class Slabberjan(Game):
                                      for s in range(self.players)]
         return lefts
 
+    def to_play(self) -> list[int]:
+        """The seats still to take their turn this deal, the turn's first and the dealer
+        last (S3): the ``left`` neighbours from the turn to the dealer. Every seat's view
+        has it, so it is walked once per turn (a new list each time)."""
+        turn, dealer = self.turn, self.dealer
+        if turn is None:
+            return []
+        lefts = self._lefts()
+        made = self._to_play
+        if made is not None and made[0] == turn and made[1] == dealer and made[2] is lefts:
+            return list(made[3])
+        order = [turn]
+        seat: int | None = turn
+        while seat != dealer and seat is not None and len(order) <= self.players:
+            seat = lefts[seat]
+            if seat is not None:
+                order.append(seat)
+        self._to_play = (turn, dealer, lefts, order)
+        return list(order)
+
     @property
     def bag_left(self) -> list[str]:
         """The pieces still in the bag, top first (for tests and tools: never in a view)."""
@@ -819,6 +846,8 @@ class Slabberjan(Game):
             "winner": self.winner,
             "legal": self.legal_json(seat),
             "piece": None if seat is None else self.hands[seat],
+            "matador": seat is not None and self.hands[seat] in MATADORS,
+            "to_play": self.to_play(),
             "learned": [] if seat is None else [dict(fact) for fact in
                                                 self.learned.get(seat, ())],
         }

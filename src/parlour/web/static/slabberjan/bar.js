@@ -1,21 +1,15 @@
 // What the Slabberjan bar says to do next, from the view alone: [main line, hint, tone].
 import { plural } from "../lib/dom.js";
 import { legal } from "../lib/legal.js";
-import { a, isMatador } from "../lib/pieces.js";
+import { a } from "../lib/pieces.js";
 import { keys } from "../lib/touch.js";
 
-// How many players move before us this round, walking the turn seat's `left` neighbours up
-// to the dealer, who is last (ruling S3); null when our turn is over or never comes.
+// How many players move before us this round: our place in the view's `to_play` (the seats
+// still to play, the dealer last, ruling S3); null when our turn is over or never comes.
 function turnsUntil(view, me) {
-  if (view.turn === null || me === null || view.players[me].out) return null;
-  if (view.bird) return me === view.dealer ? 1 : null; // after a bird, only the dealer
-  let seat = view.turn;
-  for (let k = 0; seat !== null && k < view.players.length; k++) {
-    if (seat === me) return k;
-    if (seat === view.dealer) return null;
-    seat = view.players[seat].left;
-  }
-  return null;
+  if (me === null || view.players[me].out) return null;
+  const k = view.to_play.indexOf(me);
+  return k < 0 ? null : k;
 }
 
 function ourTurn(view, me, names) {
@@ -28,7 +22,7 @@ function ourTurn(view, me, names) {
     return [`Your turn: swap with ${left}, or stand`, keys("Swap or Stand · free choice", "Swap (S) · Stand (T or Enter) · free choice"), "go"];
   }
   if (legal(view, "swap")) return [`Your turn: swap with ${left}`, keys("Below the inn you must try: Swap", "Below the inn you must try: Swap or S"), "go"];
-  if (isMatador(view.piece)) {
+  if (view.matador) {
     return [`Your turn: you hold ${a(view.piece)}, a matador: stand`, keys("Stand", "Stand, T or Enter"), "go"];
   }
   return ["Your turn: stand", view.bag === 0 ? keys("The bag is empty: Stand", "The bag is empty: Stand, T or Enter")

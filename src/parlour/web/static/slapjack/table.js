@@ -34,11 +34,11 @@ export function drawSeats(table, names) {
     let status = "";
     if (view.winner === seat) status = "Winner!";
     else if (p.out) status = "Out";
-    else if (p.cards === 0) status = "Next Jack or out";
+    else if (p.waiting) status = "Next Jack or out"; // the view's J7
     else if (view.turn === seat && playing) status = names.mine(seat) ? "Your turn" : "Flipping…";
     drawSeat(node, {
       name: names.mine(seat) ? undefined : names.label(seat), cards: p.cards, status,
-      turn: view.turn === seat && playing, out: p.out, waiting: !p.out && p.cards === 0,
+      turn: view.turn === seat && playing, out: p.out, waiting: p.waiting,
       winner: view.winner === seat,
     });
   });
