@@ -427,7 +427,7 @@ async def test_whatever_three_browsers_send_the_lobby_stays_consistent(
     for room in list(lobby._rooms.values()):
         for s, seat in enumerate(room.seats):
             if seat.token_hash is not None and seat.kind == "person":
-                assert lobby._places[seat.token_hash] == (room.id, s)
+                assert lobby.places.get(seat.token_hash) == (room.id, s)
             if room.table is not None:
                 assert seat.kind != "open"
                 assert (seat.kind == "computer") <= (s in room.table.computers)

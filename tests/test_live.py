@@ -216,14 +216,14 @@ async def test_a_person_who_drops_comes_back_to_the_same_game_even_after_it_was_
     first = Inbox()
     lobby.attach(seating.token, first)
     assert act(seating.room.table, 0, {"type": "flip"}) is None  # type: ignore[arg-type]
-    lobby.detach(seating, first)
+    seating.room.detach(seating, first)
     await asyncio.sleep(0.1)
     second = Inbox()
     assert lobby.attach(seating.token, second).room is seating.room  # still in memory
     assert second.messages[0]["type"] == "state"
     flips = second.messages[0]["view"]["flips"]
     assert flips >= 1
-    lobby.detach(seating, second)
+    seating.room.detach(seating, second)
     await asyncio.sleep(0.35)
     # nobody there for the grace period: out of memory, its table stopped, in the store
     assert len(lobby) == 0
@@ -286,13 +286,13 @@ async def test_a_waiting_room_brought_back_for_a_visitor_is_put_away_again() -> 
     seating = lobby.create(command(type="create", game="slapjack", players=3, name="Ann"))
     host = Inbox()
     lobby.attach(seating.token, host, play=False)
-    lobby.detach(seating, host)
+    seating.room.detach(seating, host)
     await asyncio.sleep(0.25)
     assert len(lobby) == 0
     visitor = Inbox()
     room = lobby.follow(seating.room.id, visitor)
     assert len(lobby) == 1 and visitor.messages[-1]["type"] == "lobby"
-    lobby.unfollow(room, visitor)
+    room.unfollow(visitor)
     await asyncio.sleep(0.25)
     assert len(lobby) == 0
     assert lobby.find(seating.token) is not None  # and the host's token still works

@@ -203,7 +203,7 @@ async def test_a_game_nobody_has_moved_at_yet_comes_back_by_its_token(db: str) -
     lobby = Lobby(store=open_store(db), players=quick_players, decks=quick_decks)
     seating = lobby.open(command(type="start", game="slapjack", players=2))
     dealt = seating.room.game.view(0)
-    lobby.forget()  # a restart: the table stays in the store as it is
+    lobby.close()  # a restart: the table stays in the store as it is
     assert len(lobby) == 0
     back = lobby.find(seating.token)
     assert back is not None and back.room.game.view(0) == dealt
@@ -223,11 +223,11 @@ async def test_a_start_the_store_cannot_keep_changes_no_seat_and_can_be_tried_ag
 
     lobby.store.set_seats = broken  # type: ignore[method-assign]
     with pytest.raises(OSError):
-        lobby.begin(host)
+        host.room.begin(host)
     assert [(seat.name, seat.kind) for seat in host.room.seats] == before
     assert not host.room.started
     lobby.store.set_seats = keep  # type: ignore[method-assign]
-    table = lobby.begin(host)  # the retry fills the free seats with computers that play
+    table = host.room.begin(host)  # the retry fills the free seats with computers that play
     assert sorted(table.computers) == [1, 2]
     lobby.close()
 

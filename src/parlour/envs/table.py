@@ -31,6 +31,7 @@ from parlour.bots import make_player
 from parlour.bots.base import AnyPlayer
 from parlour.bots.scheduler import Scheduler, Timer, VirtualClock
 from parlour.engine import Action, Event, Game, GameError
+from parlour.engine.seeds import derived_seed
 from parlour.games import game_class
 
 
@@ -56,7 +57,7 @@ def learning_seats(players: int, opponents: Mapping[int, Any]) -> list[int]:
 
 def derive(seed: int, *parts: object) -> int:
     """A seed for one part of an episode, stable across runs and platforms."""
-    return random.Random(":".join(map(str, ("parlour-env", seed, *parts)))).getrandbits(63)
+    return derived_seed("parlour-env", seed, *parts)
 
 
 class Table:

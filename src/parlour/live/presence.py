@@ -4,7 +4,7 @@ At a table with friends, a person whose last connection dropped has ``takeover``
 (a reload, the step from the waiting room to the game page) before a computer player takes
 their seat; when they come back the computer stops. A table where no person seat has
 anybody closes: at once if they all said they were leaving, after ``grace`` seconds if
-someone only dropped. The lobby says what taking over and closing mean; this module only
+someone only dropped. The room says what taking over and closing mean; this module only
 keeps the time. A table nobody played (no person's move, not started) does not wait: against
 the computer it closes as soon as its person is gone, with friends after ``takeover``
 seconds (a reload of the waiting room).
@@ -17,11 +17,13 @@ comes back, the table where it left it (no Jack flipped and taken while nobody l
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from parlour.bots.scheduler import Clock, Timer
-from parlour.live.room import Room
+
+if TYPE_CHECKING:
+    from parlour.live.room import Room
 
 #: Seconds between a person's return to a held table and its next computer move.
 RESUME_AFTER = 1.0
@@ -83,19 +85,23 @@ class HeldClock:
 
 
 class Presence:
-    """The presence timers of one room."""
+    """The presence timers of one room, on ``clock`` (asyncio's, or a virtual one in
+    tests): what falls due is the room's :meth:`~parlour.live.room.Room.take_over`,
+    and :meth:`~parlour.live.room.Room.put_away`."""
 
-    def __init__(self, room: Room, *, takeover: float, grace: float,
-                 take_over: Callable[[Room, int], None], close: Callable[[Room], None]) -> None:
+    def __init__(self, room: Room, clock: Clock, *, takeover: float, grace: float) -> None:
         self.room = room
         self.takeover = takeover
         self.grace = grace
-        self._take_over = take_over
-        self._close = close
-        self._takers: dict[int, asyncio.TimerHandle] = {}
-        self._expiry: asyncio.TimerHandle | None = None
+        self._clock_now = clock
+        self._takers: dict[int, Timer] = {}
+        self._expiry: Timer | None = None
         self._seen = False  # anybody was at the room since it came into memory
         self.clock: HeldClock | None = None  # the table's, once it is started
+
+    def _later(self, delay: float, callback: Callable[[], None]) -> Timer:
+        clock = self._clock_now
+        return clock.call_at(clock.now() + delay, callback)
 
     def table_clock(self, inner: Clock) -> HeldClock:
         """The clock for this room's table: held from when no person seat has anybody (a
@@ -119,29 +125,28 @@ class Presence:
     def gone(self, seat: int) -> None:
         """Nobody is at ``seat`` any more (dropped, or left)."""
         room = self.room
-        loop = asyncio.get_running_loop()
         table = room.table
         if (room.friends and table is not None and seat not in table.computers
                 and seat not in self._takers):
-            self._takers[seat] = loop.call_later(self.takeover, self._due, seat)
+            self._takers[seat] = self._later(self.takeover, lambda: self._due(seat))
         people = room.people()
         if any(room.present(s) for s in people):
             return
         if self.clock is not None:
             self.clock.hold()  # nobody is looking: the computers wait for them
         if all(room.seats[s].left for s in people):
-            self._close(room)
+            room.put_away()
         elif not room.played and not room.friends and self._seen:
             # nobody played it: it is left for good at once (a reload deals a new game), so
             # that opening and dropping tables holds nothing, in memory or in a store (but a
             # table brought back from the store waits for its person like any other)
             for s in people:
                 room.seats[s].left = True
-            self._close(room)
+            room.put_away()
         elif self._expiry is None:
             # a waiting room nobody is in lasts a reload's time; a played table its grace
             wait = self.grace if room.played else self.takeover
-            self._expiry = loop.call_later(wait, self._close, room)
+            self._expiry = self._later(wait, room.put_away)
 
     def now(self, seat: int) -> None:
         """Take ``seat`` over at once (its person left)."""
@@ -151,7 +156,7 @@ class Presence:
         timer = self._takers.pop(seat, None)
         if timer is not None:
             timer.cancel()
-        self._take_over(self.room, seat)
+        self.room.take_over(seat)
 
     def cancel(self) -> None:
         """Stops every timer (the room closes)."""

@@ -69,9 +69,11 @@ def message_for(game: Game, seat: int | None, events: Iterable[Event],
 class Table:
     """One game being played live; see the module docstring.
 
-    ``on_change`` is told of every applied action before anybody else (the lobby keeps the
-    room's phase, the store the action); ``aim_once``: one slap per target and seat (a
-    person's double tap or a flood of slaps at one card costs nothing), see :meth:`act`.
+    ``on_change`` is told of every applied action before anybody else (the room journals
+    it and keeps its phase) and answers ``False`` if it was not kept: then nobody is told
+    of it and the table takes no more moves (:attr:`unkept`). ``aim_once``: one slap per
+    target and seat (a person's double tap or a flood of slaps at one card costs
+    nothing), see :meth:`act`.
     """
 
     def __init__(
@@ -82,7 +84,7 @@ class Table:
         *,
         level: str | None = None,
         on_lag: Callable[[float], None] | None = None,
-        on_change: Callable[[Action, Sequence[Event]], None] | None = None,
+        on_change: Callable[[Action, Sequence[Event]], bool | None] | None = None,
         aim_once: bool = True,
         clock: Clock | None = None,
     ) -> None:
@@ -90,6 +92,9 @@ class Table:
         self.pacing = pacing if pacing is not None else game.spec.pacing
         self.level = level
         self.closed = False
+        self.unkept = False
+        """``on_change`` could not keep a move (the store is down): the table is closed,
+        nobody was told of it."""
         self.aim_once = aim_once
         self._on_change = on_change
         self._watchers: dict[int | None, list[Send]] = {}
@@ -204,6 +209,8 @@ class Table:
             if late is not None:
                 raise Refused(late, "stale") from None
             raise Refused(str(exc), "refused") from None
+        if self.unkept:
+            raise Refused("the game could not be saved just now: reconnecting", "unavailable")
 
     def _aimed_now(self, seat: int, aimed: tuple[int, tuple[Any, ...]] | None) -> None:
         if aimed is not None:
@@ -330,9 +337,11 @@ class Table:
     # -- after every change ----------------------------------------------------------------
 
     def _changed(self, action: Action, events: Sequence[Event]) -> None:
-        if self._on_change is not None:
-            # before anyone is told: the lobby keeps its books, the store keeps the action
-            self._on_change(action, events)
+        if self._on_change is not None and self._on_change(action, events) is False:
+            # not kept (the store is down): nobody may be told of it, nor play on after it
+            self.unkept = True
+            self.close()
+            return
         game = self.game
         if self.pacing.at_field is not None:
             target = self._target_now()

@@ -21,7 +21,6 @@ import json
 import logging
 import multiprocessing
 import os
-import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -29,6 +28,7 @@ from typing import Any
 from parlour.bots import AnyPlayer, make_player
 from parlour.bots.arena import play
 from parlour.engine import Action, Event, Game
+from parlour.engine.seeds import derived_seed
 from parlour.games import game_class, new_game
 from parlour.sim.stats import ratio_ci, summary, wilson
 
@@ -64,8 +64,7 @@ class SimConfig:
 
 
 def _derived_seed(*parts: object) -> int:
-    # str seeds go through SHA-512 in `random`, so this is stable across runs and platforms
-    return random.Random(":".join(map(str, ("parlour-sim", *parts)))).getrandbits(63)
+    return derived_seed("parlour-sim", *parts)
 
 
 def deal(config: SimConfig, index: int) -> tuple[Game, list[AnyPlayer], list[int]]:

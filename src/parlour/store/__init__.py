@@ -5,6 +5,7 @@ The store sits above the engine and below the live tables: it knows records, sea
 actions as JSON, nothing of the lobby or the web.
 """
 
+from parlour.store.phase import Phase
 from parlour.store.store import (
     Store,
     StoredSeat,
@@ -17,6 +18,7 @@ from parlour.store.store import (
 )
 
 __all__ = [
+    "Phase",
     "Store",
     "StoreError",
     "StoredSeat",

@@ -29,7 +29,7 @@ with a one-line error; other programs may still read it); several servers share 
 >>> store.add_action("t1", 0, {"type": "flip", "player": 0}, t=0.5)
 >>> kept = store.table("t1")
 >>> kept.actions, kept.phase, store.find_token(token_hash("secret"))
-([{'type': 'flip', 'player': 0}], 'playing', ('t1', 0))
+([{'type': 'flip', 'player': 0}], <Phase.PLAYING: 'playing'>, ('t1', 0))
 >>> store.close()
 """
 
@@ -45,6 +45,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
 from parlour.store.migrations import pending
+from parlour.store.phase import Phase
 from parlour.wire import dumps, loads
 
 
@@ -93,7 +94,7 @@ class StoredTable:
     shuffles: list[list[Any]] = field(default_factory=list)
     seats: list[StoredSeat] = field(default_factory=list)
     host: int = 0
-    phase: str = "playing"
+    phase: Phase = Phase.PLAYING
     created: float = 0.0
     updated: float = 0.0
     finished: float | None = None
@@ -214,7 +215,8 @@ class Store(ABC):
                 " host, phase, created, updated, decks, shuffles, outcome, reason, rematch,"
                 " finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (table.id, table.game, table.players, dumps(table.options), table.level,
-                 int(table.friends), table.seed, table.host, table.phase, table.created, now,
+                 int(table.friends), table.seed, table.host, Phase(table.phase).value,
+                 table.created, now,
                  dumps(table.decks), dumps(table.shuffles),
                  None if table.outcome is None else dumps(table.outcome), table.reason,
                  table.rematch, table.finished))
@@ -263,12 +265,12 @@ class Store(ABC):
         """Somebody was at the table just now (its people left it for a while)."""
         self._run("UPDATE parlour_tables SET updated = ? WHERE id = ?", (time.time(), table_id))
 
-    def set_phase(self, table_id: str, phase: str, *, reason: str | None = None) -> None:
+    def set_phase(self, table_id: str, phase: Phase, *, reason: str | None = None) -> None:
         """``playing`` (the host started), ``left`` (abandoned by its people), ``closed``
         (cannot go on: ``reason`` says why)."""
         self._run("UPDATE parlour_tables SET phase = ?, updated = ?,"
                   " reason = COALESCE(?, reason) WHERE id = ?",
-                  (phase, time.time(), reason, table_id))
+                  (Phase(phase).value, time.time(), reason, table_id))
 
     def set_rematch(self, table_id: str, rematch: str) -> None:
         self._run("UPDATE parlour_tables SET rematch = ? WHERE id = ?", (rematch, table_id))
@@ -283,7 +285,7 @@ class Store(ABC):
          decks, shuffles, outcome, reason, rematch, finished) = row
         return StoredTable(
             ident, game, int(players), loads(options), level, bool(friends), seed,
-            loads(decks), loads(shuffles), host=int(host), phase=phase,
+            loads(decks), loads(shuffles), host=int(host), phase=Phase(phase),
             created=float(created), updated=float(updated),
             finished=None if finished is None else float(finished),
             outcome=None if outcome is None else loads(outcome), reason=reason,

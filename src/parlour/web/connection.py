@@ -345,11 +345,14 @@ class Connection:
             case p.Sit():
                 self._sit(command)
             case p.Speed(level=level):
-                self.lobby.set_level(self._host(), level)
+                host = self._host()
+                host.room.set_level(host, level)
             case p.Begin():
-                self.lobby.begin(self._host())
+                host = self._host()
+                host.room.begin(host)
             case p.Remove(seat=seat):
-                self.lobby.remove(self._host(), seat)
+                host = self._host()
+                host.room.remove(host, seat)
             case p.Watch(table=table):
                 room = self.lobby.room_for_watcher(table)  # refused: nothing changes
                 self._release()
@@ -359,21 +362,21 @@ class Connection:
             case p.React(reaction=reaction):
                 if self.seating is None:
                     raise Refused("take a seat to react", "no_seat")
-                self.lobby.react(self.seating, reaction)
+                self.seating.room.react(self.seating, reaction)
 
     def _release(self) -> None:
         """Lets go of every place this connection had, without leaving any seat."""
         if self.seating is not None:
-            self.lobby.detach(self.seating, self.send)
+            self.seating.room.detach(self.seating, self.send)
             self.seating = None
         if self.holding is not None:
-            self.lobby.detach(self.holding, self.send)
+            self.holding.room.detach(self.holding, self.send)
             self.holding = None
         if self.watching is not None:
-            self.lobby.unwatch(self.watching, self.send)
+            self.watching.unwatch(self.send)
             self.watching = None
         if self.following is not None:
-            self.lobby.unfollow(self.following, self.send)
+            self.following.unfollow(self.send)
             self.following = None
 
     def _leave(self) -> None:
@@ -399,10 +402,10 @@ class Connection:
 
     def _act(self, command: p.Act) -> None:
         seating = self.seating
-        table = seating.room.table if seating is not None else None
-        if seating is None or table is None:
+        if seating is None:
             raise Refused("start or resume a started table before acting", "no_table")
-        table.act(seating.seat, p.action_for(command, seating.room.spec, seating.seat))
+        room = seating.room
+        room.commit(seating.seat, p.action_for(command, room.spec, seating.seat))
 
     # -- tables with friends -------------------------------------------------------------
 
@@ -415,7 +418,7 @@ class Connection:
         self.send({"type": "seated", "table": room.id, "game": room.spec.name,
                    "seat": seating.seat, "token": seating.token})
         if self.following is not None:
-            self.lobby.unfollow(self.following, self.send)
+            self.following.unfollow(self.send)
         # follow() sends the room as it is now: with this seat taken
         self.following = self.lobby.follow(room.id, self.send)
 
@@ -439,7 +442,7 @@ class Connection:
         table = command.table or (self.following.id if self.following else None)
         if table is None:
             raise Refused("join a table before taking a seat", "unknown_table")
-        self._hold(self.lobby.sit(table, command.name, command.seat))
+        self._hold(self.lobby.room(table).sit(command.name, command.seat))
 
     def _rematch(self) -> None:
         """The finished table's rematch: this seat goes to its waiting room (``seated``,
