@@ -21,7 +21,7 @@ parlour.live.protocol.Refused: unknown message type 'jump' (expected one of: sta
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias, TypeGuard
 
@@ -317,24 +317,26 @@ def _join(m: Mapping[str, Any]) -> Join:
     return Join(_text(m.get("table"), "table"), None if token is None else _text(token, "token"))
 
 
-#: Each command's parser, by its ``type`` (in the order an unknown type's answer lists them).
-_PARSERS: Mapping[str, Any] = {
-    "start": _start,
-    "resume": lambda m: Resume(_text(m.get("token"), "token")),
-    "action": _act,
-    "leave": lambda m: Leave(),
-    "ping": _ping,
-    "pong": _pong,
-    "create": _create,
-    "join": _join,
-    "sit": _sit,
-    "speed": lambda m: Speed(check_level(m.get("level"))),
-    "begin": lambda m: Begin(),
-    "watch": lambda m: Watch(_text(m.get("table"), "table")),
-    "rematch": lambda m: Rematch(),
-    "remove": lambda m: Remove(_seat_number(m.get("seat"))),
-    "react": lambda m: React(_reaction(m.get("reaction"))),
-}
+#: Each command's parser, by its class's ``type`` (in the order an unknown type's answer
+#: lists them).
+_Parser: TypeAlias = Callable[[Mapping[str, Any]], Command]
+_PARSERS: Mapping[str, _Parser] = {cls.type: parser for cls, parser in (
+    (Start, _start),
+    (Resume, lambda m: Resume(_text(m.get("token"), "token"))),
+    (Act, _act),
+    (Leave, lambda m: Leave()),
+    (Ping, _ping),
+    (PongReply, _pong),
+    (Create, _create),
+    (Join, _join),
+    (Sit, _sit),
+    (Speed, lambda m: Speed(check_level(m.get("level")))),
+    (Begin, lambda m: Begin()),
+    (Watch, lambda m: Watch(_text(m.get("table"), "table"))),
+    (Rematch, lambda m: Rematch()),
+    (Remove, lambda m: Remove(_seat_number(m.get("seat")))),
+    (React, lambda m: React(_reaction(m.get("reaction")))),
+)}
 COMMANDS: tuple[str, ...] = tuple(_PARSERS)
 
 
@@ -349,7 +351,7 @@ def parse_message(message: object) -> Command:
         raise Refused(f"unknown message type {shown} (expected one of: {', '.join(COMMANDS)})",
                       "unknown_type")
     try:
-        command: Command = parser(message)
+        command = parser(message)
     except Refused as exc:
         exc.about = kind
         raise
