@@ -10,7 +10,6 @@ import asyncio
 import random
 import time
 from collections.abc import AsyncIterator, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import AsyncExitStack as ExitStack_async
 from contextlib import ExitStack, asynccontextmanager, suppress
 from typing import Any
@@ -31,24 +30,13 @@ _databases = iter(range(1, 10_000))
 
 @pytest.fixture
 def site(postgres: str, redis_url: str) -> Iterator[list[tuple[str, Any]]]:
-    """Three nodes of one site, started side by side: [(url, process), ...]."""
+    """Three nodes of one site: [(url, process), ...]."""
     import redis
 
     redis.Redis.from_url(redis_url).flushall()
     db = new_database(postgres, f"nodes{next(_databases)}_{int(time.time() * 1000) % 10**6}")
-    nodes = [server_process(db, redis_url) for _ in range(3)]
-    with ExitStack() as stack, ThreadPoolExecutor(len(nodes)) as pool:
-        started = [pool.submit(node.__enter__) for node in nodes]
-        failed: BaseException | None = None
-        for node, future in zip(nodes, started, strict=True):
-            try:
-                future.result()
-                stack.push(node.__exit__)  # a node that started is stopped, whatever else
-            except BaseException as exc:
-                failed = exc
-        if failed is not None:
-            raise failed
-        yield [future.result() for future in started]
+    with ExitStack() as stack:
+        yield [stack.enter_context(server_process(db, redis_url)) for _ in range(3)]
 
 
 async def counted(redis_url: str, key: str, url: str, count: int) -> None:
