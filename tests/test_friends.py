@@ -411,7 +411,7 @@ async def test_whatever_three_browsers_send_the_lobby_stays_consistent(
     conns = [Connection(Mute(), lobby, Limits(rate=None)) for _ in range(3)]  # type: ignore[arg-type]
     conns[0].receive(json.dumps({"type": "create", "game": "slapjack", "players": 3,
                                  "name": "Ann"}))
-    first = json.loads(conns[0]._out[0])
+    first = json.loads(conns[0].outbox.queued[0])
     for who, kind, fields in script:
         message = {"type": kind, **fields}
         if message.get("table") == "TABLE":
@@ -420,7 +420,7 @@ async def test_whatever_three_browsers_send_the_lobby_stays_consistent(
             message["token"] = first["token"]
         conns[who].receive(json.dumps(message))
     for conn in conns:
-        replies = [json.loads(m) for m in conn._out]
+        replies = [json.loads(m) for m in conn.outbox.queued]
         assert {m["type"] for m in replies} <= {
             "welcome", "state", "events", "error", "seated", "lobby", "seats", "pong"}
         assert not [m for m in replies if m.get("code") == "internal"]
@@ -434,6 +434,6 @@ async def test_whatever_three_browsers_send_the_lobby_stays_consistent(
         for link in room.links:  # nobody holds a seat that was freed (left, removed)
             assert link.seat is None or room.seats[link.seat].kind == "person"
     for conn in conns:
-        conn._release()
+        conn.release()
     lobby.close()
     assert len(lobby) == 0

@@ -234,11 +234,11 @@ async def test_a_browser_that_does_not_read_is_cut_off_not_buffered_forever() ->
             pass
 
     conn = Connection(Stuck(), Lobby(), Limits(max_queue=5))  # type: ignore[arg-type]
-    writer = asyncio.create_task(conn._writer())
+    writer = asyncio.create_task(conn.outbox.writer())
     for i in range(50):
         conn.send({"type": "pong", "id": i})
         await asyncio.sleep(0)
-    assert conn.closed and len(conn._out) == 0
+    assert conn.closed and not conn.outbox.queued
     writer.cancel()
 
 
@@ -388,7 +388,7 @@ async def test_nothing_a_browser_sends_breaks_its_connection(sent: list[str]) ->
     conn.receive(json.dumps({"type": "start", "game": "slapjack", "players": 2}))
     for text in sent:
         conn.receive(text)
-    replies = [json.loads(m) for m in conn._out]
+    replies = [json.loads(m) for m in conn.outbox.queued]
     assert {m["type"] for m in replies} <= {"welcome", "state", "events", "error", "pong"}
     assert all(m["code"] in ERROR_CODES for m in replies if m["type"] == "error")
     lobby.close()

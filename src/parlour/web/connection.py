@@ -13,18 +13,19 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections import deque
 from collections.abc import Mapping
-from contextlib import suppress
+from contextlib import AbstractContextManager, suppress
 from dataclasses import dataclass
 from typing import Any
 
 from fastapi import WebSocket
 from starlette.websockets import WebSocketDisconnect
 
-from parlour.live import Lobby, Refused, Room, Seating
+from parlour.live import Lobby, Refused, Table
 from parlour.live import protocol as p
 from parlour.web.guard import Gate, TokenBucket
+from parlour.web.outbox import Outbox
+from parlour.web.session import Playing, Relayed, Session
 from parlour.wire import dumps
 
 log = logging.getLogger(__name__)
@@ -70,7 +71,9 @@ class Limits:
 
 
 class Connection:
-    """One browser's socket: its messages in, its seat's messages out."""
+    """One browser's socket: its frames in (rate-limited, parsed, carried out by its
+    :class:`~parlour.web.session.Session`), its messages out (its
+    :class:`~parlour.web.outbox.Outbox`), and the pings that measure its lag."""
 
     def __init__(self, ws: WebSocket, lobby: Lobby, limits: Limits, *,
                  gate: Gate | None = None, address: str = "", relay: Any = None) -> None:
@@ -78,113 +81,93 @@ class Connection:
         self.relay = relay
         """With several nodes: the :class:`~parlour.web.relay.Relay` that routes frames."""
         self.ident = relay.new_id() if relay is not None else ""
-        self.remote: str | None = None
-        """The node whose stand-in carries this socket's frames out (its table's owner)."""
-        self._writer_task: asyncio.Task[None] | None = None
         self.lobby = lobby
         self.limits = limits
         self.gate = gate
         self.address = address
-        self.busy = False
-        """At a table (playing, holding a seat, watching or in a waiting room), as the
-        gate last heard."""
-        self.seating: Seating | None = None  # a seat this connection plays (a game page)
-        self.holding: Seating | None = None  # a seat held from the waiting room
-        self.watching: Room | None = None
-        self.following: Room | None = None
-        self.closed = False
-        self._out: deque[str] = deque()
-        self._wake = asyncio.Event()
-        self._sending = False
-        self._replying = False
-        self._cut_off = False
+        self.outbox = Outbox(ws, limits.max_queue)
+        self.session = Session(lobby, self.outbox.send, owner=address, on_busy=self._busy)
         self._bucket = (TokenBucket(limits.rate, limits.burst) if limits.rate is not None
                         else None)
         self._warned = 0.0
         self._dropped = 0  # messages dropped in the current flood
         self._last_drop = 0.0
-        self._close_code: int | None = None  # close once the queue is sent
         # lag (parlour.live.lag): the pings sent and not yet answered (id -> when), once the
         # page has said it answers them (a pong with id 0)
         self._pings: dict[int, float] = {}
         self._ping_id = 0
         self._answers_pings = False
 
-    # -- out ---------------------------------------------------------------------------
+    # -- its place (the session's) -------------------------------------------------------
+
+    @property
+    def busy(self) -> bool:
+        """At a table (playing, holding a seat, watching, in a waiting room, or relayed)."""
+        return self.session.busy
+
+    def _busy(self, busy: bool) -> None:
+        if self.gate is not None:
+            self.gate.busy(self.address, busy)
+
+    @property
+    def remote(self) -> str | None:
+        """The node whose stand-in carries this socket's frames out (its table's owner)."""
+        place = self.session.place
+        return place.node if isinstance(place, Relayed) else None
+
+    def relay_to(self, node: str) -> None:
+        self.session.relay_to(node)
+
+    def unrelay(self) -> None:
+        self.session.unrelay()
+
+    def release(self) -> None:
+        """Lets go of every place this connection has here, without leaving any seat."""
+        self.session.release()
+
+    # -- out -----------------------------------------------------------------------------
+
+    @property
+    def closed(self) -> bool:
+        return self.outbox.closed
+
+    @closed.setter
+    def closed(self, value: bool) -> None:
+        self.outbox.closed = value
 
     def send(self, message: Mapping[str, Any]) -> None:
         """Queues a message (the table calls this synchronously)."""
-        if self.closed:
-            return
-        if len(self._out) >= self.limits.max_queue:
-            # The browser is not reading; drop it rather than hold memory for it.
-            self.closed = self._cut_off = True
-            self._out.clear()
-        else:
-            self._out.append(_encode(message))
-            if self._replying:
-                return  # the reading task sends it as soon as the message is handled
-        self._wake.set()
+        self.outbox.send(message)
 
     def error(self, code: str, reason: str, about: str | None = None) -> None:
-        self.send(p.error(code, reason, about))
+        self.outbox.send(p.error(code, reason, about))
 
     def send_text(self, text: str) -> None:
-        """Queues a message already encoded (by the table's owner, on another node)."""
-        if not self.closed:
-            self._out.append(text)
-            self._wake.set()
+        self.outbox.send_text(text)
 
     def close_soon(self, code: int) -> None:
-        """Closes the socket with ``code`` once what is queued is sent."""
-        self._close_code = code
-        self.closed = True
-        self._wake.set()
+        self.outbox.close_soon(code)
 
     def start_writer(self) -> None:
-        """Sends what the table says as it says it (a stand-in has no reading loop)."""
-        self._writer_task = asyncio.create_task(self._writer())
+        self.outbox.start_writer()
 
     def stop_writer(self) -> None:
-        if self._writer_task is not None:
-            self._writer_task.cancel()
+        self.outbox.stop_writer()
 
-    async def _flush(self) -> None:
-        """Sends everything queued, in order. Whoever calls first sends; a second caller
-        returns at once, as the first one's loop picks up what was added meanwhile."""
-        if self._sending:
-            return
-        self._sending = True
-        try:
-            while self._out and not self._cut_off:
-                await self.ws.send_text(self._out.popleft())
-            if self._cut_off:
-                await self.ws.close(1008)
-            elif self._close_code is not None and not self._out:
-                code, self._close_code = self._close_code, None
-                await self.ws.close(code)
-        finally:
-            self._sending = False
+    async def flush(self) -> None:
+        await self.outbox.flush()
 
-    async def _writer(self) -> None:
-        """Sends what the table says between the browser's own messages (computer moves)."""
-        while True:
-            await self._wake.wait()
-            self._wake.clear()
-            try:
-                await self._flush()
-            except (WebSocketDisconnect, RuntimeError, OSError):
-                return
+    def answering(self) -> AbstractContextManager[None]:
+        return self.outbox.answering()
 
-    # -- in ----------------------------------------------------------------------------
+    # -- lag -----------------------------------------------------------------------------
 
     async def _pinger(self) -> None:
         """Pings a page seated at a started table, every ``PING_EVERY`` seconds (the first
         few quicker, so that an estimate is there for the first race)."""
         while not self.closed:
             await asyncio.sleep(PING_FIRST if self._ping_id < PINGS_FIRST else PING_EVERY)
-            seating = self.seating
-            if not self._answers_pings or seating is None or seating.room.table is None:
+            if not self._answers_pings or self._playing() is None:
                 continue
             self._ping_id += 1
             if len(self._pings) >= 8:  # unanswered: forget the oldest
@@ -192,18 +175,26 @@ class Connection:
             self._pings[self._ping_id] = time.monotonic()
             self.send({"type": "ping", "id": self._ping_id})
 
+    def _playing(self) -> tuple[Table, int] | None:
+        place = self.session.place
+        if isinstance(place, Playing) and place.seating.room.table is not None:
+            return place.seating.room.table, place.seating.seat
+        return None
+
     def _ponged(self, ident: int) -> None:
         if ident == 0:
             self._answers_pings = True
             return
         sent = self._pings.pop(ident, None)
-        seating = self.seating
-        if sent is None or seating is None or seating.room.table is None:
-            return
-        seating.room.table.sample_lag(seating.seat, time.monotonic() - sent)
+        playing = self._playing()
+        if sent is not None and playing is not None:
+            table, seat = playing
+            table.sample_lag(seat, time.monotonic() - sent)
+
+    # -- in ------------------------------------------------------------------------------
 
     async def run(self) -> None:
-        writer = asyncio.create_task(self._writer())
+        writer = asyncio.create_task(self.outbox.writer())
         pinger = asyncio.create_task(self._pinger())
         try:
             while not self.closed:
@@ -213,27 +204,25 @@ class Connection:
                     break
                 if incoming["type"] == "websocket.disconnect":
                     break
-                self._replying = True
                 try:
-                    try:
-                        frame = incoming.get("text", incoming.get("bytes"))
-                        if self.relay is not None:
-                            await self.relay.frame(self, frame)
-                        else:
-                            self.receive(frame)
-                    except Exception:
-                        log_failure()
-                        self.error("internal", "the server could not handle that message")
-                    # Answer at once from here rather than through the writer task: one
-                    # scheduling hop less on every round trip.
-                    await self._flush()
+                    with self.answering():
+                        try:
+                            frame = incoming.get("text", incoming.get("bytes"))
+                            if self.relay is not None:
+                                await self.relay.frame(self, frame)
+                            else:
+                                self.receive(frame)
+                        except Exception:
+                            log_failure()
+                            self.error("internal", "the server could not handle that message")
+                        # Answer at once from here rather than through the writer task: one
+                        # scheduling hop less on every round trip.
+                        await self.flush()
                 except (WebSocketDisconnect, RuntimeError, OSError):
                     break
-                finally:
-                    self._replying = False
         finally:
             self.closed = True
-            self._release()
+            self.release()
             if self.relay is not None:
                 await self.relay.gone(self)
             writer.cancel()
@@ -243,7 +232,7 @@ class Connection:
             with suppress(asyncio.CancelledError):
                 await pinger
 
-    def _allow(self) -> bool:
+    def allow(self) -> bool:
         """Whether to handle the next frame: within this connection's rate, and within its
         address's (:class:`~parlour.web.guard.Gate`). A dropped frame is never parsed."""
         if self._bucket is None:
@@ -272,17 +261,13 @@ class Connection:
     def _flooded(self) -> None:
         """Cuts this connection off: it kept flooding after its warning."""
         self.error("flooding", "too many messages after the warning: this connection is closed")
-        self.closed = True
-        self._close_code = 1008
+        self.outbox.close_soon(1008)
         if self.gate is not None:
             self.gate.flooded(self.address)
 
-    def allow(self) -> bool:
-        return self._allow()
-
     def receive(self, frame: str | bytes | None) -> None:
         """Handles one frame from the browser."""
-        if not self._allow():
+        if not self.allow():
             return
         try:
             command = p.parse(frame if frame is not None else b"")
@@ -294,171 +279,16 @@ class Connection:
     def carry_out(self, command: p.Command) -> None:
         """Carries out a parsed command; a refusal is answered as an ``error``."""
         try:
-            self.dispatch(command)
+            match command:
+                case p.PongReply(id=ident):
+                    self._ponged(ident)
+                case p.Ping(id=ident):
+                    self.send({"type": "pong"} if ident is None
+                              else {"type": "pong", "id": ident})
+                case _:
+                    self.session.carry_out(command)
         except Refused as exc:
             self.error(exc.code, exc.reason, exc.about)
-        self._update_busy()
-
-    def _update_busy(self) -> None:
-        """Tells the gate whether this connection is at a table now."""
-        busy = (self.seating is not None or self.holding is not None
-                or self.watching is not None or self.following is not None
-                or self.remote is not None)  # at a table another node owns
-        if busy != self.busy:
-            self.busy = busy
-            if self.gate is not None:
-                self.gate.busy(self.address, busy)
-
-    def dispatch(self, command: p.Command) -> None:
-        """Carries out one command; :class:`Refused` if it cannot be (nothing changed)."""
-        try:
-            self._carry_out(command)
-        except Refused as exc:
-            exc.about = command.type
-            raise
-
-    def _carry_out(self, command: p.Command) -> None:
-        match command:
-            case p.Start():
-                seating = self.lobby.open(command, owner=self.address)
-                self._leave()
-                self._join(seating)
-            case p.Resume(token=token):
-                found = self.lobby.find(token)
-                if found is None:
-                    raise Refused("unknown or expired seat token", "bad_token")
-                self._join(found)
-            case p.Act():
-                self._act(command)
-            case p.Leave():
-                self._leave()
-            case p.PongReply(id=ident):
-                self._ponged(ident)
-            case p.Ping(id=ident):
-                self.send({"type": "pong"} if ident is None else {"type": "pong", "id": ident})
-            case p.Create():
-                seating = self.lobby.create(command, owner=self.address)
-                self._leave()
-                self._hold(seating)
-            case p.Join():
-                self._join_room(command)
-            case p.Sit():
-                self._sit(command)
-            case p.Speed(level=level):
-                host = self._host()
-                host.room.set_level(host, level)
-            case p.Begin():
-                host = self._host()
-                host.room.begin(host)
-            case p.Remove(seat=seat):
-                host = self._host()
-                host.room.remove(host, seat)
-            case p.Watch(table=table):
-                room = self.lobby.room_for_watcher(table)  # refused: nothing changes
-                self._release()
-                self.watching = self.lobby.watch(room.id, self.send)
-            case p.Rematch():
-                self._rematch()
-            case p.React(reaction=reaction):
-                if self.seating is None:
-                    raise Refused("take a seat to react", "no_seat")
-                self.seating.room.react(self.seating, reaction)
-
-    def _release(self) -> None:
-        """Lets go of every place this connection had, without leaving any seat."""
-        if self.seating is not None:
-            self.seating.room.detach(self.seating, self.send)
-            self.seating = None
-        if self.holding is not None:
-            self.holding.room.detach(self.holding, self.send)
-            self.holding = None
-        if self.watching is not None:
-            self.watching.unwatch(self.send)
-            self.watching = None
-        if self.following is not None:
-            self.following.unfollow(self.send)
-            self.following = None
-
-    def _leave(self) -> None:
-        seat = self.seating or self.holding
-        self._release()
-        if seat is not None:
-            self.lobby.leave(seat.token)
-
-    def _join(self, seating: Seating) -> None:
-        self._release()
-        self.seating = self.lobby.attach(seating.token, self.send, welcome=True,
-                                         evicted=lambda code: self._lost(seating))
-
-    def _lost(self, seating: Seating) -> None:
-        """The lobby took ``seating`` from this connection (another device took the seat up,
-        or the host removed us); the lobby already told the browser why."""
-        # a seating is a value (the lobby makes a new one each time a token is presented)
-        if self.seating == seating:
-            self.seating = None
-        if self.holding == seating:
-            self.holding = None
-        self._update_busy()
-
-    def _act(self, command: p.Act) -> None:
-        seating = self.seating
-        if seating is None:
-            raise Refused("start or resume a started table before acting", "no_table")
-        room = seating.room
-        room.commit(seating.seat, p.action_for(command, room.spec, seating.seat))
-
-    # -- tables with friends -------------------------------------------------------------
-
-    def _hold(self, seating: Seating) -> None:
-        """Seats this connection in the waiting room: ``seated``, then ``lobby`` updates."""
-        room = seating.room
-        self.lobby.attach(seating.token, self.send, play=False,
-                          evicted=lambda code: self._lost(seating))
-        self.holding = seating
-        self.send({"type": "seated", "table": room.id, "game": room.spec.name,
-                   "seat": seating.seat, "token": seating.token})
-        if self.following is not None:
-            self.following.unfollow(self.send)
-        # follow() sends the room as it is now: with this seat taken
-        self.following = self.lobby.follow(room.id, self.send)
-
-    def _join_room(self, command: p.Join) -> None:
-        room = self.lobby.room(command.table)
-        found = self.lobby.find(command.token) if command.token is not None else None
-        mine = found is not None and found.room is room
-        if command.token is not None and not mine:
-            self.error("bad_token", "that seat token is not for this table", "join")
-        if not mine and self.following is not room:
-            self.lobby.room_for_watcher(room.id)  # refused: nothing changes
-        self._release()
-        if found is not None and mine:
-            self._hold(found)
-        else:
-            self.following = self.lobby.follow(room.id, self.send)
-
-    def _sit(self, command: p.Sit) -> None:
-        if self.holding is not None or self.seating is not None:
-            raise Refused("you already have a seat here: leave it first", "seated")
-        table = command.table or (self.following.id if self.following else None)
-        if table is None:
-            raise Refused("join a table before taking a seat", "unknown_table")
-        self._hold(self.lobby.room(table).sit(command.name, command.seat))
-
-    def _rematch(self) -> None:
-        """The finished table's rematch: this seat goes to its waiting room (``seated``,
-        then ``lobby`` updates), with the same token."""
-        seating = self.seating or self.holding
-        if seating is None:
-            raise Refused("only the people at a table can ask for a rematch", "no_seat")
-        again = self.lobby.rematch(seating)
-        self._release()
-        self._hold(again)
-
-    def _host(self) -> Seating:
-        seating = self.holding or self.seating
-        if seating is None:
-            raise Refused("create a table or take a seat first", "no_seat")
-        return seating
 
 
 async def serve_socket(ws: WebSocket, lobby: Lobby, limits: Limits, gate: Gate,

@@ -104,7 +104,7 @@ class Relay:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         for proxy in list(self.proxies.values()):
-            proxy._release()
+            proxy.release()
             with contextlib.suppress(Exception):
                 await proxy.ws.close(MOVED)
         self.proxies.clear()
@@ -159,10 +159,8 @@ class Relay:
         if conn.remote is not None and conn.remote != target:
             await self._home(conn)
         if conn.remote is None:
-            conn._release()  # its places on this node, if any
-            conn.remote = target
+            conn.relay_to(target)  # its places on this node, if any, are let go
             self.edges[conn.ident] = conn
-            conn._update_busy()
         assert isinstance(text, str)
         await self.publish(target, NodeMessage("frame", conn.ident, self.node, conn.address,
                                                text))
@@ -171,9 +169,8 @@ class Relay:
         """``conn`` is handled on this node again: its stand-in elsewhere lets go."""
         if conn.remote is not None:
             await self.publish(conn.remote, NodeMessage("gone", conn.ident))
-            conn.remote = None
+            conn.unrelay()
             self.edges.pop(conn.ident, None)
-            conn._update_busy()
 
     async def gone(self, conn: Connection) -> None:
         """The browser's socket closed."""
@@ -239,23 +236,21 @@ class Relay:
             proxy.ident = message.conn
             proxy.start_writer()
             self.proxies[message.conn] = proxy
-        proxy._replying = True
-        try:
-            proxy.receive(message.text)
-        except Exception:
-            log_failure()
-            proxy.error("internal", "the server could not handle that message")
-        finally:
-            proxy._replying = False
+        with proxy.answering():
+            try:
+                proxy.receive(message.text)
+            except Exception:
+                log_failure()
+                proxy.error("internal", "the server could not handle that message")
         while self._claiming:  # a rematch opened here is ours before its id goes out
             await asyncio.gather(*self._claiming)
-        await proxy._flush()
+        await proxy.flush()
 
     def _drop_proxy(self, conn: str) -> None:
         proxy = self.proxies.pop(conn, None)
         if proxy is not None:
             proxy.closed = True
-            proxy._release()
+            proxy.release()
             proxy.stop_writer()
 
     # -- the bus -----------------------------------------------------------------------------
@@ -287,7 +282,7 @@ class Relay:
                 edge.send_text(message.text)
             else:
                 self.edges.pop(message.conn, None)
-                edge.remote = None
+                edge.unrelay()
                 edge.close_soon(message.code)
 
     async def _watch(self) -> None:
@@ -311,7 +306,7 @@ class Relay:
                 for ident, edge in list(self.edges.items()):
                     if edge.remote == node:
                         self.edges.pop(ident, None)
-                        edge.remote = None
+                        edge.unrelay()
                         edge.close_soon(MOVED)
                 for ident, proxy in list(self.proxies.items()):
                     if getattr(proxy.ws, "node", "") == node:
