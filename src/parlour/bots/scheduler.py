@@ -358,7 +358,3 @@ class Scheduler:
         timer = self._pending.pop(seat, None)
         if timer is not None:
             timer.cancel()
-
-    @property
-    def computer_seats(self) -> frozenset[int]:
-        return frozenset(self.computers)
