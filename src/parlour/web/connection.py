@@ -14,7 +14,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Mapping
-from contextlib import AbstractContextManager, suppress
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
 
@@ -115,12 +115,6 @@ class Connection:
         place = self.session.place
         return place.node if isinstance(place, Relayed) else None
 
-    def relay_to(self, node: str) -> None:
-        self.session.relay_to(node)
-
-    def unrelay(self) -> None:
-        self.session.unrelay()
-
     def release(self) -> None:
         """Lets go of every place this connection has here, without leaving any seat."""
         self.session.release()
@@ -141,24 +135,6 @@ class Connection:
 
     def error(self, code: str, reason: str, about: str | None = None) -> None:
         self.outbox.send(p.error(code, reason, about))
-
-    def send_text(self, text: str) -> None:
-        self.outbox.send_text(text)
-
-    def close_soon(self, code: int) -> None:
-        self.outbox.close_soon(code)
-
-    def start_writer(self) -> None:
-        self.outbox.start_writer()
-
-    def stop_writer(self) -> None:
-        self.outbox.stop_writer()
-
-    async def flush(self) -> None:
-        await self.outbox.flush()
-
-    def answering(self) -> AbstractContextManager[None]:
-        return self.outbox.answering()
 
     # -- lag -----------------------------------------------------------------------------
 
@@ -205,7 +181,7 @@ class Connection:
                 if incoming["type"] == "websocket.disconnect":
                     break
                 try:
-                    with self.answering():
+                    with self.outbox.answering():
                         try:
                             frame = incoming.get("text", incoming.get("bytes"))
                             if self.relay is not None:
@@ -217,7 +193,7 @@ class Connection:
                             self.error("internal", "the server could not handle that message")
                         # Answer at once from here rather than through the writer task: one
                         # scheduling hop less on every round trip.
-                        await self.flush()
+                        await self.outbox.flush()
                 except (WebSocketDisconnect, RuntimeError, OSError):
                     break
         finally:

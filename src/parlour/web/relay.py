@@ -159,7 +159,7 @@ class Relay:
         if conn.remote is not None and conn.remote != target:
             await self._home(conn)
         if conn.remote is None:
-            conn.relay_to(target)  # its places on this node, if any, are let go
+            conn.session.relay_to(target)  # its places on this node, if any, are let go
             self.edges[conn.ident] = conn
         assert isinstance(text, str)
         await self.publish(target, NodeMessage("frame", conn.ident, self.node, conn.address,
@@ -169,7 +169,7 @@ class Relay:
         """``conn`` is handled on this node again: its stand-in elsewhere lets go."""
         if conn.remote is not None:
             await self.publish(conn.remote, NodeMessage("gone", conn.ident))
-            conn.unrelay()
+            conn.session.unrelay()
             self.edges.pop(conn.ident, None)
 
     async def gone(self, conn: Connection) -> None:
@@ -234,9 +234,9 @@ class Relay:
             proxy = Connection(RemoteSocket(self, message.node, message.conn),  # type: ignore[arg-type]
                                self.lobby, Limits(rate=None), address=message.address)
             proxy.ident = message.conn
-            proxy.start_writer()
+            proxy.outbox.start_writer()
             self.proxies[message.conn] = proxy
-        with proxy.answering():
+        with proxy.outbox.answering():
             try:
                 proxy.receive(message.text)
             except Exception:
@@ -244,14 +244,14 @@ class Relay:
                 proxy.error("internal", "the server could not handle that message")
         while self._claiming:  # a rematch opened here is ours before its id goes out
             await asyncio.gather(*self._claiming)
-        await proxy.flush()
+        await proxy.outbox.flush()
 
     def _drop_proxy(self, conn: str) -> None:
         proxy = self.proxies.pop(conn, None)
         if proxy is not None:
             proxy.closed = True
             proxy.release()
-            proxy.stop_writer()
+            proxy.outbox.stop_writer()
 
     # -- the bus -----------------------------------------------------------------------------
 
@@ -279,11 +279,11 @@ class Relay:
             if edge is None:
                 return
             if message.kind == "out":
-                edge.send_text(message.text)
+                edge.outbox.send_text(message.text)
             else:
                 self.edges.pop(message.conn, None)
-                edge.unrelay()
-                edge.close_soon(message.code)
+                edge.session.unrelay()
+                edge.outbox.close_soon(message.code)
 
     async def _watch(self) -> None:
         """Browsers relayed to a node that died reconnect; stand-ins of a node that died go."""
@@ -306,8 +306,8 @@ class Relay:
                 for ident, edge in list(self.edges.items()):
                     if edge.remote == node:
                         self.edges.pop(ident, None)
-                        edge.unrelay()
-                        edge.close_soon(MOVED)
+                        edge.session.unrelay()
+                        edge.outbox.close_soon(MOVED)
                 for ident, proxy in list(self.proxies.items()):
                     if getattr(proxy.ws, "node", "") == node:
                         self._drop_proxy(ident)
