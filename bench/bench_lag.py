@@ -24,8 +24,7 @@ from typing import Any
 
 from figures import percentile
 
-from parlour.bots import LEVELS, make_player
-from parlour.bots.person import make_person
+from parlour.bots import LEVELS, make_person, make_player
 from parlour.games import new_game
 from parlour.live.remote import play_at_lag
 from parlour.sim.stats import wilson

@@ -15,7 +15,9 @@ import pytest
 from parlour.bots import LEVELS, make_player
 from parlour.bots.arena import play
 from parlour.bots.base import REACTION_TIMES
-from parlour.bots.person import Person, SlapjackPerson, SplunkPerson, parse_person
+from parlour.bots.person import Person, parse_person
+from parlour.bots.slapjack import SlapjackPerson
+from parlour.bots.splunk import SplunkPerson
 from parlour.cli import main
 from parlour.engine import RecordError
 from parlour.games import game_class, new_game

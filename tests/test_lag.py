@@ -240,9 +240,9 @@ def test_compensation_never_passes_the_cap_nor_the_seats_own_evidence(
 
 
 def test_a_modelled_person_has_a_network_delay_and_without_compensation_it_costs_races() -> None:
-    from parlour.bots import make_player
+    from parlour.bots import make_person, make_player
     from parlour.bots.arena import play
-    from parlour.bots.person import make_person, parse_person
+    from parlour.bots.person import parse_person
 
     assert parse_person("person:500@50").lag == pytest.approx(0.05)
     assert parse_person("person:500@50ms").name == "person:500@50"

@@ -22,11 +22,36 @@ from parlour.bots.base import LEVELS, AnyPlayer, ComputerPlayer, Decision, Playe
 from parlour.engine import GameSpec, RecordError
 from parlour.games import spec as game_spec
 
-__all__ = ["LEVELS", "PLAYERS", "AnyPlayer", "ComputerPlayer", "Decision", "make_player"]
+__all__ = ["LEVELS", "PLAYERS", "RACE_GAMES", "AnyPlayer", "ComputerPlayer", "Decision",
+           "make_person", "make_player"]
 
+_MODULES = (slabberjan, slapjack, splunk)
 #: game name -> speed -> the class of its computer players at that speed
 PLAYERS: Mapping[str, Mapping[str, PlayerMaker]] = {
-    module.SPEC.name: module.PLAYERS for module in (slabberjan, slapjack, splunk)}
+    module.SPEC.name: module.PLAYERS for module in _MODULES}
+#: game name -> its modelled person's class, for the games with slap races
+PERSONS: Mapping[str, type[ComputerPlayer[Any]]] = {
+    module.SPEC.name: module.PERSON for module in _MODULES if hasattr(module, "PERSON")}
+#: The games with slap races, where a modelled person can sit.
+RACE_GAMES: tuple[str, ...] = tuple(PERSONS)
+
+
+def make_person(game: str, who: person.Person | str, seat: int, *,
+                seed: int | None = None) -> AnyPlayer:
+    """A modelled person at ``seat`` of ``game`` (``who``: a :class:`~parlour.bots.person.
+    Person` or its ``person:...`` name); ``ValueError`` for a bad name or a game without
+    races.
+
+    >>> make_person("slapjack", "person:300", 1, seed=2)
+    SlapjackPerson(seat=1, person='person:300')
+    """
+    if isinstance(who, str):
+        who = person.parse_person(who)
+    cls = PERSONS.get(game)
+    if cls is None:
+        raise ValueError(f"a modelled person plays only the games with slap races "
+                         f"({', '.join(RACE_GAMES)}), not {game}")
+    return cls(seat, person=who, seed=seed)  # type: ignore[call-arg]
 
 
 def make_player(game: str | GameSpec, level: str, seat: int, *,
@@ -37,7 +62,7 @@ def make_player(game: str | GameSpec, level: str, seat: int, *,
     name = game.name if isinstance(game, GameSpec) else game_spec(game).name
     if person.is_person(level):
         try:
-            return person.make_person(name, level, seat, seed=seed)
+            return make_person(name, level, seat, seed=seed)
         except ValueError as exc:
             raise RecordError(str(exc)) from None
     by_level = PLAYERS.get(name, {})

@@ -43,28 +43,22 @@ Person(mean=0.5, sd=0.1, miss=0.05, wrong=0.01, lag=0.05)
 Traceback (most recent call last):
 ...
 ValueError: bad person 'person:fast': MEAN must be a number of milliseconds (person:MEAN...)
->>> make_person("slapjack", "person:300", 1, seed=2)
-SlapjackPerson(seat=1, person='person:300')
+
+Each race game's bots module seats it (``PERSON``: ``SlapjackPerson``, ``SplunkPerson``);
+:func:`parlour.bots.make_person` finds it there.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from parlour.bots import slapjack, splunk
-from parlour.bots.base import AnyPlayer, Decision, ReactionTime
-from parlour.games.slapjack import SlapjackView
-from parlour.games.splunk import SplunkView
+from parlour.bots.base import Decision, ReactionTime
 
-__all__ = ["PERSON", "RACE_GAMES", "Person", "is_person", "make_person", "parse_person"]
+__all__ = ["PERSON", "Person", "is_person", "parse_person"]
 
 #: The prefix that names a modelled person among computer players' levels.
 PERSON = "person"
-#: The games with slap races, where a modelled person can sit.
-RACE_GAMES = (slapjack.SPEC.name, splunk.SPEC.name)
 SYNTAX = "person:MEAN[:SD[:MISS[:WRONG]]][@LAG], e.g. person:400 or person:500@50"
 DEFAULT_SD_SHARE = 0.2
 DEFAULT_MISS = 0.05
@@ -177,55 +171,3 @@ def parse_person(text: str) -> Person:
         return Person(mean, sd, miss, wrong, lag)
     except ValueError as exc:
         raise bad(str(exc)) from None
-
-
-class SlapjackPerson(slapjack.SlapjackPlayer):
-    """A modelled person at Slapjack: Normal's flips, the person's slaps."""
-
-    def __init__(self, seat: int, *, person: Person, seed: int | None = None) -> None:
-        super().__init__(seat, level="normal", seed=seed)
-        self.person = person
-        self.level = person.name  # no computer's pause (J10) holds a person's flips
-        normal = slapjack.PROFILES["normal"]
-        self.profile = slapjack.Profile(person.reaction_time, jack_miss=person.miss,
-                                        wrong_face=person.wrong, wrong_other=person.wrong,
-                                        flip_min=normal.flip_min, flip_max=normal.flip_max)
-
-    def decide(self, view: SlapjackView, events: Sequence[dict[str, Any]]) -> Decision | None:
-        return self.person.arriving(super().decide(view, events))
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}(seat={self.seat}, person={self.person.name!r})"
-
-
-class SplunkPerson(splunk.SplunkPlayer):
-    """A modelled person at Splunk: Normal's plays and calls, the person's slaps."""
-
-    def __init__(self, seat: int, *, person: Person, seed: int | None = None) -> None:
-        super().__init__(seat, level="normal", seed=seed)
-        self.person = person
-        self.level = person.name
-        normal = splunk.PROFILES["normal"]
-        self.profile = splunk.Profile(person.reaction_time, slap_miss=person.miss,
-                                      wrong_slap=person.wrong, think_min=normal.think_min,
-                                      think_max=normal.think_max)
-
-    def decide(self, view: SplunkView, events: Sequence[dict[str, Any]]) -> Decision | None:
-        return self.person.arriving(super().decide(view, events))
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}(seat={self.seat}, person={self.person.name!r})"
-
-
-def make_person(game: str, person: Person | str, seat: int, *,
-                seed: int | None = None) -> AnyPlayer:
-    """A modelled person at ``seat`` of ``game`` (``person``: a :class:`Person` or its
-    ``person:...`` name); ``ValueError`` for a bad name or a game without races."""
-    if isinstance(person, str):
-        person = parse_person(person)
-    if game == slapjack.SPEC.name:
-        return SlapjackPerson(seat, person=person, seed=seed)
-    if game == splunk.SPEC.name:
-        return SplunkPerson(seat, person=person, seed=seed)
-    raise ValueError(f"a modelled person plays only the games with slap races "
-                     f"({', '.join(RACE_GAMES)}), not {game}")

@@ -32,6 +32,7 @@ from functools import partial
 from typing import Any
 
 from parlour.bots.base import REACTION_TIMES, ComputerPlayer, Decision, PlayerMaker, ReactionTime
+from parlour.bots.person import Person
 from parlour.games.slapjack import SPEC, Flip, Slap, SlapjackView, is_jack
 
 __all__ = ["PLAYERS", "PROFILES", "SPEC", "SlapjackPlayer", "profile_table"]
@@ -151,3 +152,27 @@ class SlapjackPlayer(ComputerPlayer[SlapjackView]):
 #: speed -> a maker of players at that speed: ``PLAYERS["hard"](seat, seed=1)``
 PLAYERS: dict[str, PlayerMaker] = {
     level: partial(SlapjackPlayer, level=level) for level in PROFILES}
+
+
+class SlapjackPerson(SlapjackPlayer):
+    """A modelled person at Slapjack (:mod:`parlour.bots.person`): Normal's flips, the
+    person's slaps."""
+
+    def __init__(self, seat: int, *, person: Person, seed: int | None = None) -> None:
+        super().__init__(seat, level="normal", seed=seed)
+        self.person = person
+        self.level = person.name  # no computer's pause (J10) holds a person's flips
+        normal = PROFILES["normal"]
+        self.profile = Profile(person.reaction_time, jack_miss=person.miss,
+                               wrong_face=person.wrong, wrong_other=person.wrong,
+                               flip_min=normal.flip_min, flip_max=normal.flip_max)
+
+    def decide(self, view: SlapjackView, events: Sequence[dict[str, Any]]) -> Decision | None:
+        return self.person.arriving(super().decide(view, events))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seat={self.seat}, person={self.person.name!r})"
+
+
+#: The modelled person's seat at this game.
+PERSON = SlapjackPerson

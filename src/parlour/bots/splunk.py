@@ -52,6 +52,7 @@ from functools import partial
 from typing import Any
 
 from parlour.bots.base import REACTION_TIMES, ComputerPlayer, Decision, PlayerMaker, ReactionTime
+from parlour.bots.person import Person
 from parlour.engine.cards import standard_deck
 from parlour.games.splunk import (
     SPEC,
@@ -386,3 +387,27 @@ PLAYERS: dict[str, PlayerMaker] = {
     level: partial(cls, level=level)
     for level, cls in (("easy", Easy), ("normal", SplunkPlayer), ("hard", Hard),
                        ("expert", Hard))}
+
+
+class SplunkPerson(SplunkPlayer):
+    """A modelled person at Splunk (:mod:`parlour.bots.person`): Normal's plays and calls,
+    the person's slaps."""
+
+    def __init__(self, seat: int, *, person: Person, seed: int | None = None) -> None:
+        super().__init__(seat, level="normal", seed=seed)
+        self.person = person
+        self.level = person.name
+        normal = PROFILES["normal"]
+        self.profile = Profile(person.reaction_time, slap_miss=person.miss,
+                               wrong_slap=person.wrong, think_min=normal.think_min,
+                               think_max=normal.think_max)
+
+    def decide(self, view: SplunkView, events: Sequence[dict[str, Any]]) -> Decision | None:
+        return self.person.arriving(super().decide(view, events))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seat={self.seat}, person={self.person.name!r})"
+
+
+#: The modelled person's seat at this game.
+PERSON = SplunkPerson

@@ -14,8 +14,8 @@ import sys
 import time
 from typing import Any, TextIO
 
-from parlour.bots import LEVELS
-from parlour.bots.person import RACE_GAMES, SYNTAX, is_person, parse_person
+from parlour.bots import LEVELS, RACE_GAMES
+from parlour.bots.person import SYNTAX, is_person, parse_person
 from parlour.engine import GameError
 from parlour.games import game_class
 from parlour.sim.report import plot, text_table
