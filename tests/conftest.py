@@ -19,6 +19,7 @@ import uvicorn
 from hypothesis import strategies as st
 
 from parlour.bots.base import ComputerPlayer, Decision
+from parlour.bots.scheduler import VirtualClock
 from parlour.engine import Pacing
 from parlour.engine.cards import standard_deck
 from parlour.games.slapjack import Flip, Slap
@@ -314,3 +315,29 @@ def db(request: Any, tmp_path: Any) -> str:
 
     url: str = request.getfixturevalue("postgres")
     return new_database(url, f"t{next(_databases)}_{os.getpid()}")
+
+
+# -- virtual time --------------------------------------------------------------------------------
+
+class SteppedClock(VirtualClock):
+    """A virtual clock a test moves on: ``Lobby(clock=...)`` runs its presence timers, its
+    reaction limit and its tables' computer moves on it, and nothing happens between two
+    :meth:`advance` calls."""
+
+    def at(self, when: float) -> None:
+        """Runs everything due up to ``when`` (what falls due meanwhile too); then it is
+        ``when``."""
+        assert when >= self.now(), "virtual time does not go back"
+        reached: list[bool] = []
+        # after whatever else is due then (what that puts on the clock for then, too)
+        self.call_at(when, lambda: reached.append(True), order=2**62)
+        self.run(lambda: bool(reached))
+
+    def advance(self, seconds: float) -> None:
+        self.at(self.now() + seconds)
+
+
+@pytest.fixture
+def clock() -> SteppedClock:
+    """A virtual clock at 0, moved by the test (:class:`SteppedClock`)."""
+    return SteppedClock()

@@ -1,6 +1,7 @@
-"""The live table and the lobby on the real asyncio clock, without the web: slap races in
-order of arrival (J3), stale slaps (J6), the pause after a take (J10), secrecy (G3), refused
-moves (G1), and seat tokens with their grace period."""
+"""The live table on the real asyncio clock and the lobby on virtual time, without the web:
+slap races in order of arrival (J3), stale slaps (J6), the pause after a take (J10), secrecy
+(G3), refused moves (G1), seat tokens with their grace period, a dropped friend's seat taken
+over, and the reactions' rate limit, each timer checked just before and at its instant."""
 
 from __future__ import annotations
 
@@ -9,7 +10,15 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
-from conftest import FAST_PACING, QuickFlipper, act, command, quick_decks, quick_players
+from conftest import (
+    FAST_PACING,
+    QuickFlipper,
+    SteppedClock,
+    act,
+    command,
+    quick_decks,
+    quick_players,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -19,6 +28,7 @@ from parlour.engine.cards import standard_deck
 from parlour.games import new_game
 from parlour.games.slapjack import SPEC, Flip
 from parlour.live import Lobby, Refused, Table, message_for
+from parlour.live.connections import REACT_EVERY
 
 SLAPJACK = FAST_PACING["slapjack"]
 
@@ -209,22 +219,27 @@ async def test_a_start_the_page_does_not_offer_is_refused_before_the_lobby_sees_
             command(type="start", **message)
 
 
-async def test_a_person_who_drops_comes_back_to_the_same_game_even_after_it_was_put_away(
-) -> None:
-    lobby = Lobby(grace=0.2, players=quick_players, pacing=FAST_PACING, decks=quick_decks)
+def test_a_person_who_drops_comes_back_to_the_same_game_even_after_it_was_put_away(
+        clock: SteppedClock) -> None:
+    lobby = Lobby(clock=clock, grace=0.25, players=quick_players, pacing=FAST_PACING,
+                  decks=quick_decks)
     seating = lobby.open(command(type="start", game="slapjack", seed=1))
     first = Inbox()
     lobby.attach(seating.token, first)
     assert act(seating.room.table, 0, {"type": "flip"}) is None  # type: ignore[arg-type]
+    clock.at(0.5)  # the computer flips back
     seating.room.detach(seating, first)
-    await asyncio.sleep(0.1)
+    clock.at(0.7)
     second = Inbox()
     assert lobby.attach(seating.token, second).room is seating.room  # still in memory
     assert second.messages[0]["type"] == "state"
     flips = second.messages[0]["view"]["flips"]
-    assert flips >= 1
+    assert flips == 2
+    clock.at(1.0)
     seating.room.detach(seating, second)
-    await asyncio.sleep(0.35)
+    clock.at(1.249)
+    assert len(lobby) == 1  # a moment before the grace period is over
+    clock.at(1.25)
     # nobody there for the grace period: out of memory, its table stopped, in the store
     assert len(lobby) == 0
     assert seating.room.table is not None and seating.room.table.closed
@@ -237,6 +252,69 @@ async def test_a_person_who_drops_comes_back_to_the_same_game_even_after_it_was_
     assert lobby.find(seating.token) is None
     with pytest.raises(Refused, match="token"):
         lobby.attach(seating.token, Inbox())
+
+
+def test_a_dropped_friend_is_played_by_a_computer_after_takeover_and_the_room_put_away_after_grace(
+        clock: SteppedClock) -> None:
+    """At a started table with friends, a person whose page dropped keeps their seat for
+    ``takeover`` seconds, not a moment less; a table nobody is at holds its computers' moves
+    and is put away after ``grace`` seconds, not a moment less."""
+    lobby = Lobby(clock=clock, grace=30.0, takeover=3.0, players=quick_players,
+                  pacing=FAST_PACING, decks=quick_decks)
+    ann = lobby.create(command(type="create", game="slapjack", players=3, name="Ann"))
+    room = ann.room
+    bob = room.sit("Bob")
+    rooms, pages = {0: Inbox(), 1: Inbox()}, {0: Inbox(), 1: Inbox()}
+    for seating in (ann, bob):
+        lobby.attach(seating.token, rooms[seating.seat], play=False)
+    table = room.begin(ann)
+    assert sorted(table.computers) == [2]
+    for seating in (ann, bob):  # from the waiting room to the game page
+        lobby.attach(seating.token, pages[seating.seat])
+        room.detach(seating, rooms[seating.seat])
+    clock.at(10.0)
+    assert len(room.game.history) == 0  # Ann's turn: nobody plays it for her
+    room.detach(ann, pages[0])
+    clock.at(12.999)
+    assert 0 not in table.computers and len(room.game.history) == 0
+    clock.at(13.0)
+    assert 0 in table.computers  # taken over, exactly `takeover` seconds after the drop
+    assert pages[1].messages[-1]["type"] == "seats"
+    assert pages[1].messages[-1]["seats"][0]["away"]
+    clock.at(20.0)
+    played = len(room.game.history)
+    assert played >= 1  # the computer flipped for Ann, and it is Bob's turn
+    room.detach(bob, pages[1])
+    clock.at(49.999)
+    assert len(lobby) == 1 and not room.closed
+    assert 1 in table.computers  # Bob's seat too, after his `takeover` seconds ...
+    assert len(room.game.history) == played  # ... but nobody is looking: nothing moves
+    clock.at(50.0)
+    assert len(lobby) == 0 and room.closed and table.closed  # `grace` after the last drop
+    kept = lobby.store.table(room.id)
+    assert kept is not None and kept.phase == "playing" and len(kept.actions) == played
+
+
+def test_a_seat_reacts_once_every_react_every_seconds(clock: SteppedClock) -> None:
+    lobby = Lobby(clock=clock, players=quick_players, pacing=FAST_PACING)
+    ann = lobby.create(command(type="create", game="slapjack", players=2, name="Ann"))
+    room = ann.room
+    bob = room.sit("Bob")
+    room.begin(ann)
+    spy = Inbox()
+    lobby.watch(room.id, spy)
+    clock.at(5.0)
+    room.react(ann, "nice")
+    clock.at(5.0 + REACT_EVERY - 0.001)
+    with pytest.raises(Refused) as refused:
+        room.react(ann, "oops")
+    assert refused.value.code == "slow_down"
+    room.react(bob, "thanks")  # one limit per seat
+    clock.at(5.0 + REACT_EVERY)
+    room.react(ann, "oops")
+    said = [(m["seat"], m["reaction"]) for m in spy.messages if m["type"] == "reaction"]
+    assert said == [(0, "nice"), (1, "thanks"), (0, "oops")]
+    lobby.close()
 
 
 async def test_the_lobby_seats_the_person_first_and_names_every_seat() -> None:
@@ -279,21 +357,29 @@ async def test_whatever_people_send_a_move_is_applied_whole_or_not_at_all(
     table.close()
 
 
-async def test_a_waiting_room_brought_back_for_a_visitor_is_put_away_again() -> None:
-    """A friends' table nobody is at is put away; a visitor's ``join`` brings it back, and
-    once the visitor goes it leaves memory again after the grace period (not for ever)."""
-    lobby = Lobby(grace=0.1, takeover=0.1, players=quick_players, pacing=FAST_PACING)
+def test_a_waiting_room_brought_back_for_a_visitor_is_put_away_again(
+        clock: SteppedClock) -> None:
+    """A friends' table nobody is at is put away after a reload's time (``takeover``); a
+    visitor's ``join`` brings it back, and it leaves memory again that time after (not for
+    ever)."""
+    lobby = Lobby(clock=clock, grace=30.0, takeover=3.0, players=quick_players,
+                  pacing=FAST_PACING)
     seating = lobby.create(command(type="create", game="slapjack", players=3, name="Ann"))
     host = Inbox()
     lobby.attach(seating.token, host, play=False)
     seating.room.detach(seating, host)
-    await asyncio.sleep(0.25)
+    clock.at(2.999)
+    assert len(lobby) == 1  # a reload's time, not the grace period
+    clock.at(3.0)
     assert len(lobby) == 0
     visitor = Inbox()
     room = lobby.follow(seating.room.id, visitor)
     assert len(lobby) == 1 and visitor.messages[-1]["type"] == "lobby"
+    clock.at(4.0)
     room.unfollow(visitor)
-    await asyncio.sleep(0.25)
+    clock.at(5.999)
+    assert len(lobby) == 1  # a reload's time from when it was brought back ...
+    clock.at(6.0)
     assert len(lobby) == 0
     assert lobby.find(seating.token) is not None  # and the host's token still works
     lobby.close()

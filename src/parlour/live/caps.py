@@ -31,6 +31,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from parlour.bots.base import AnyPlayer, ComputerPlayer, Decision
+from parlour.bots.scheduler import Clock, Timer
 from parlour.live.protocol import Refused
 
 log = logging.getLogger(__name__)
@@ -217,7 +218,7 @@ class _Turn:
         self.callback = callback
         self.cancelled = False
         self.due = due
-        self.handle: asyncio.TimerHandle | None = None
+        self.handle: Timer | None = None
 
     def when(self) -> float:
         """When it falls due (as :meth:`asyncio.TimerHandle.when`)."""
@@ -240,12 +241,19 @@ class Turns:
     move from each owner in turn, letting the loop read and write the sockets between two
     moves. So a person elsewhere waits for one move at most, and one client's many tables
     wait for each other rather than for everyone.
+
+    ``clock``: the clock the moves fall due on; by default the running event loop's. Given
+    one (a :class:`~parlour.bots.scheduler.VirtualClock` in tests), the moves fall due on it
+    and the queue is worked on it too, one move per callback at the instant they fell due,
+    so other callbacks due then (a person's message, a presence timer) come between two.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Clock | None = None) -> None:
+        self.given = clock
         self._queues: dict[str | None, deque[_Turn]] = {}
         self._order: deque[str | None] = deque()
         self._task: asyncio.Task[None] | None = None
+        self._stepping = False  # on a given clock: a step is on it
 
     def clock(self, owner: str | None) -> TurnClock:
         """A clock for the scheduler of a table of ``owner``."""
@@ -260,43 +268,77 @@ class Turns:
             queue = self._queues[owner] = deque()
             self._order.append(owner)
         queue.append(turn)
-        if self._task is None or self._task.done():
+        clock = self.given
+        if clock is not None:
+            if not self._stepping:
+                self._stepping = True
+                clock.call_at(clock.now(), self._step)
+        elif self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._run())
+
+    def _next(self) -> _Turn:
+        owner = self._order.popleft()
+        queue = self._queues[owner]
+        turn = queue.popleft()
+        if queue:
+            self._order.append(owner)
+        else:
+            del self._queues[owner]
+        return turn
+
+    @staticmethod
+    def _take(turn: _Turn) -> None:
+        if not turn.cancelled:
+            turn.cancelled = True  # run once
+            try:
+                turn.callback()
+            except Exception:  # as the event loop would: logged, and the others go on
+                log.exception("a computer move failed")
+
+    def _step(self) -> None:
+        """On a given clock: one move, then the next on the clock's next turn."""
+        clock = self.given
+        assert clock is not None
+        if self._order:
+            self._take(self._next())
+        if self._order:
+            clock.call_at(clock.now(), self._step)
+        else:
+            self._stepping = False
 
     async def _run(self) -> None:
         while self._order:
-            owner = self._order.popleft()
-            queue = self._queues[owner]
-            turn = queue.popleft()
-            if queue:
-                self._order.append(owner)
-            else:
-                del self._queues[owner]
+            turn = self._next()
             if not turn.cancelled:
-                turn.cancelled = True  # run once
-                try:
-                    turn.callback()
-                except Exception:  # as the event loop would: logged, and the others go on
-                    log.exception("a computer move failed")
+                self._take(turn)
                 if self._order:
                     await asyncio.sleep(0)  # the sockets' turn before the next move
 
 
 class TurnClock:
-    """The scheduler's clock on the running loop, its callbacks run by :class:`Turns`."""
+    """The scheduler's clock on the running loop (or on the clock given to :class:`Turns`),
+    its callbacks run by :class:`Turns`."""
 
     def __init__(self, turns: Turns, owner: str | None) -> None:
         self.turns = turns
         self.owner = owner
 
     def now(self) -> float:
-        return asyncio.get_running_loop().time()
+        given = self.turns.given
+        return asyncio.get_running_loop().time() if given is None else given.now()
 
     def call_at(self, when: float, callback: Callable[[], None], order: int = 0) -> _Turn:
         turn = _Turn(callback, when)
+        turns, owner, given = self.turns, self.owner, self.turns.given
+        if given is not None:
+            if when <= given.now():
+                turns._due(owner, turn)  # due already: its owner's queue at once
+            else:
+                turn.handle = given.call_at(when, lambda: turns._due(owner, turn), order)
+            return turn
         loop = asyncio.get_running_loop()
         if when <= loop.time():
-            self.turns._due(self.owner, turn)  # due already: its owner's queue at once
+            turns._due(owner, turn)  # due already: its owner's queue at once
         else:
-            turn.handle = loop.call_at(when, self.turns._due, self.owner, turn)
+            turn.handle = loop.call_at(when, turns._due, owner, turn)
         return turn

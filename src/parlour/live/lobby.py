@@ -102,7 +102,7 @@ class Lobby:
         self.listed_per_address = listed_per_address
         self.listed = listed
         self.budgets = budgets if budgets is not None else Budgets()
-        self.turns = Turns()
+        self.turns = Turns(clock)
         self._players = players
         self._decks = decks
         self.store = store if store is not None else open_store(":memory:")
