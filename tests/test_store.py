@@ -11,11 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Instant, command, quick_decks, quick_players
+from conftest import Instant, SteppedClock, command, quick_decks, quick_players
 
 from parlour.bots import make_player
 from parlour.bots.base import ComputerPlayer
-from parlour.games import GAMES, replay
+from parlour.games import replay
 from parlour.live import Lobby
 from parlour.store import StoredSeat, StoredTable, StoreError, open_store, token_hash
 from parlour.store.migrations import MIGRATIONS
@@ -167,27 +167,20 @@ def test_an_unreachable_postgresql_is_one_line_without_the_password() -> None:
 
 
 @pytest.mark.parametrize("game", ["slapjack", "splunk", "slabberjan"])
-async def test_a_game_the_lobby_kept_replays_from_the_store_to_where_it_was(
-        db: str, game: str) -> None:
-    """Computer players play a whole game at a table; the store's record replays to the
-    same end, and the lobby of a new process brings the finished table back for viewing."""
-    import asyncio
-
+def test_a_game_the_lobby_kept_replays_from_the_store_to_where_it_was(
+        db: str, game: str, clock: SteppedClock) -> None:
+    """Computer players play a whole game at a table (on virtual time, at the game's own
+    pacing); the store's record replays to the same end, and the lobby of a new process
+    brings the finished table back for viewing."""
     store = open_store(db)
-    no_pauses = {name: dataclasses.replace(cls.spec.pacing, pause={}) for name, cls in
-                 GAMES.items()}
-    lobby = Lobby(store=store, pacing=no_pauses,
+    lobby = Lobby(clock=clock, store=store,
                   players=quick_players if game == "slapjack" else _fast(game),
                   decks=quick_decks if game == "slapjack" else None)
     seating = lobby.open(command(type="start", game=game, level="hard"))
     table = seating.room.table
     assert table is not None
     table.seat_computer(0, _fast(game)(game, "hard", 0))  # the person's seat plays itself
-    for _ in range(3000):
-        if table.over:
-            break
-        await asyncio.sleep(0.01)
-    assert table.over
+    assert clock.run(lambda: table.over, max_calls=100_000) is None
     kept = store.table(seating.room.id)
     assert kept is not None and kept.phase == "finished"
     replayed = replay(kept.record())
