@@ -182,21 +182,11 @@ def test_each_code_says_one_sentence_for_people() -> None:
             assert not re.search(r"\bseat \d|`|'\w+'", said), code.code  # words for developers
 
 
-#: Sentences a page still writes out itself, where ``sentence(m)`` would say the same: to go
-#: (``table.js`` and ``lib/play.js`` are not this change's to edit).
-LEFT_TO_MEND = {
-    ("play.js", "The game is not over yet."),
-    ("table.js", "The host gave your seat back to the table."),
-    ("table.js", "This table does not exist any more: it closed when everybody left."),
-}
-
-
 def test_the_pages_hold_no_copy_of_the_sentences() -> None:
     sentences = {s for c in codes.CODES for s in (c.sentence, *c.about.values())}
     copies = {(path.name, s) for path in STATIC.rglob("*.js")
               for s in sentences if s in path.read_text("utf-8")}
-    assert copies <= LEFT_TO_MEND
-    assert not any(name == "errors.js" for name, _ in copies)
+    assert sorted(copies) == []
 
 
 @pytest.fixture(scope="module")

@@ -87,7 +87,7 @@ const handlers = {
   error(m) {
     if (m.code === "removed") { // the host gave our seat back to the table: we may sit again
       forget();
-      error("The host gave your seat back to the table.");
+      error(sentence(m));
       draw();
       return;
     }
@@ -101,7 +101,7 @@ const handlers = {
     }
     if (m.code === "unknown_table") {
       showRoom();
-      status("This table does not exist any more: it closed when everybody left.", "bad");
+      status(sentence(m), "bad");
       $("share").hidden = true;
       $("sit-form").hidden = true;
     }

@@ -20,6 +20,7 @@ import { soundSwitch } from "./sound.js";
 import { ask } from "./dialog.js";
 import { line } from "./notice.js";
 import { ago } from "./ago.js";
+import { sentence } from "./errors.js";
 import { finish, keepSeat, statsOf, statsText, touchSeat } from "./ledger.js";
 import { reactions } from "./reactions.js";
 
@@ -264,7 +265,7 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec) } = {}) {
     },
     error(m) {
       if (m.about === "rematch") {
-        after.show(m.code === "not_over" ? "The game is not over yet." : "The rematch could not be opened.",
+        after.show(m.code === "not_over" ? sentence(m) : "The rematch could not be opened.",
           [{ text: "Watch the replay", href: `/games/${encodeURIComponent(table.id)}` }], "bad");
         return;
       }
