@@ -29,6 +29,7 @@ from axe import serious
 from conftest import FAST_PACING, free_port, quick_decks, quick_players, running
 
 from parlour.games import game_class
+from parlour.games.slabberjan import MATADORS
 from parlour.live import Lobby
 from parlour.store import StoredSeat, StoredTable, open_store
 from parlour.web import create_app
@@ -566,6 +567,12 @@ def test_the_replay_of_splunk_and_of_a_long_slabberjan_game(
             assert page.locator("#seats .sj-seat").count() == players
             assert page.locator("#revealed .revealed-rounds li").count() > 1
             assert "won the game" in (page.text_content("#story") or "")
+            # a piece is drawn as a matador as the game's spec from the server says (S4)
+            drawn = page.eval_on_selector_all(
+                "#revealed .revealed-piece svg",
+                "ns => ns.map(n => [n.dataset.piece, n.classList.contains('matador')])")
+            assert {kind for kind, _ in drawn} & MATADORS  # a matador was revealed
+            assert all(matador == (kind in MATADORS) for kind, matador in drawn)
         assert serious(page) == []  # the replay's end, everything revealed
         page.keyboard.press("Home")
         page.wait_for_function(f"() => {WHERE} === '0 of {moves}'")

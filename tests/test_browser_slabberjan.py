@@ -114,6 +114,7 @@ def play_two_player_game(page: Any, site: str, swap: Any, stand: Any, draw: Any)
     assert text(page, f"{seat(1)} .sj-chips") == "● 1"
     assert page.is_enabled("#draw") and page.is_enabled("#stand") and page.is_disabled("#swap")
     assert text(page, "#my-what") == "Your piece: a 4"
+    assert page.locator("#my-piece svg.matador").count() == 0
     assert page.locator(f"{seat(0)} .sj-dealer").is_visible()
 
     draw()
@@ -139,6 +140,10 @@ def play_two_player_game(page: Any, site: str, swap: Any, stand: Any, draw: Any)
     assert text(page, f"{seat(1)} .sj-chips") == "● 0"
     # round 3: seat 1's swap meets our inn, announced at our seat
     assert text(page, f"{seat(0)} .sj-bubble span") == "“go by the Inn”"
+    # the view says our inn is a matador, the game's spec that it is drawn as one (S4)
+    assert text(page, "#my-what") == "Your piece: an inn, a matador: you never swap it"
+    assert page.locator("#my-piece svg.matador").count() == 1
+    assert page.locator(f"{seat(0)} .sj-bubble svg.matador").count() == 1
     assert page.locator(f"{seat(1)} .sj-bubble").count() == 0
     assert page.is_enabled("#stand") and page.is_disabled("#swap") and page.is_disabled("#draw")
 

@@ -353,7 +353,16 @@ class DealerChips:
         return {"dealer_rounds": self.rounds, "dealer_chips": self.chips}
 
 
-SPEC = GameSpec(
+class SlabberjanSpec(GameSpec):
+    """Slabberjan's spec: its JSON (``GET /api/games``, a game page's ``data-spec``) names the
+    matadors too, high to low, so that a page draws a piece as one from the rules (S4)
+    rather than from a copy of them."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {**super().to_json(), "matadors": [kind for kind in KINDS if kind in MATADORS]}
+
+
+SPEC = SlabberjanSpec(
     name="slabberjan",
     title="Slabberjan",
     blurb="Swap pieces to the left and hope the lowest one is not yours.",

@@ -10,6 +10,7 @@ import { speakNot } from "./lib/speak.js";
 import { partNode } from "./splunk/account.js";
 import { seatNames } from "./lib/names.js";
 import { history as gamesPlayed } from "./lib/ledger.js";
+import { allSpecs } from "./lib/specs.js";
 import { slabberjanReplay } from "./replay/slabberjan.js";
 import { slapjackReplay } from "./replay/slapjack.js";
 import { splunkReplay } from "./replay/splunk.js";
@@ -163,8 +164,8 @@ function whoPlayed() {
 
 async function load() {
   try {
-    const [rec, first] = await Promise.all([json(`/games/${encodeURIComponent(id)}.json`),
-      json(`/games/${encodeURIComponent(id)}/steps.json?first=0&count=${PAGE}`)]);
+    const [rec, first, specs] = await Promise.all([json(`/games/${encodeURIComponent(id)}.json`),
+      json(`/games/${encodeURIComponent(id)}/steps.json?first=0&count=${PAGE}`), allSpecs()]);
     record = rec;
     table.seats = Array.isArray(rec.seats) ? rec.seats : [];
     const played = gamesPlayed().find((g) => g.table === id); // this device played this game
@@ -174,7 +175,7 @@ async function load() {
     first.steps.forEach((s) => { steps[s.step] = s; });
     slider.max = String(total - 1);
     $("replay-controls").hidden = false;
-    game.build();
+    game.build(specs.find((s) => s.name === root.dataset.game)); // the game's rules data
     goTo(stepOfAddress() ?? 0);
     for (let from = first.steps.length; from < total; from += PAGE) {
       const page = await json(`/games/${encodeURIComponent(id)}/steps.json?first=${from}&count=${PAGE}`);

@@ -2,11 +2,27 @@
 // outside (a piece is drawn only if it is one of the 21 kinds).
 // pieceSVG("cat") gives the markup of a cat piece, backSVG() a hidden piece, a("11") the
 // words "an 11".
+import { pageSpec } from "./specs.js";
 
 // The 21 kinds, high to low, as the engine names them (shared/spec/records.md).
 export const KINDS = ["knight", "bird", "cat", "inn", "12", "11", "10", "9", "8", "7", "6", "5",
   "4", "3", "2", "1", "0", "white bread", "chamber pot", "scary face", "fool"];
-const MATADORS = new Set(KINDS.slice(0, 4));
+
+// Which kinds are matadors is the rules' (S4), not this file's: the game's spec names them
+// (its `matadors`, from the server). A game page has its spec on the page; a page without
+// it (the replay) tells them with knowMatadors(spec) before it draws a piece.
+let matadors = null;
+
+export function knowMatadors(spec) {
+  if (!spec || !Array.isArray(spec.matadors)) throw new Error("the spec names no matadors");
+  matadors = new Set(spec.matadors);
+}
+
+function isMatador(kind) {
+  if (!matadors) knowMatadors(pageSpec());
+  return matadors.has(kind);
+}
+
 const RANK = Object.fromEntries(KINDS.map((k, i) => [k, KINDS.length - 1 - i]));
 
 const INK = "#2a211b";
@@ -99,7 +115,7 @@ export function a(kind) {
 export function pieceSVG(kind, options) {
   if (!KINDS.includes(kind)) return backSVG(options);
   const withLabel = !options || options.label !== false;
-  const matador = MATADORS.has(kind);
+  const matador = isMatador(kind);
   const picture = PICTURE[kind] || numberPicture(kind);
   const height = withLabel ? 128 : 108;
   const frame = matador ? "#c99a06" : "#b9ad96";
@@ -121,5 +137,4 @@ export function backSVG(options) {
     `<circle cx="52" cy="${height / 2}" r="7" fill="#6e3b22"/></svg>`;
 }
 
-export const isMatador = (kind) => MATADORS.has(kind);
 export const rank = (kind) => RANK[kind];

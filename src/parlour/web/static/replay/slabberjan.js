@@ -3,7 +3,7 @@
 // (story.js, whose log lines become the step's lines). A round's marks and reveal depend
 // on its earlier steps: a jump tells the round again from its deal.
 import { $, make } from "../lib/dom.js";
-import { pieceSVG } from "../lib/pieces.js";
+import { knowMatadors, pieceSVG } from "../lib/pieces.js";
 import { unbubbleAll } from "../slabberjan/bubbles.js";
 import { clearLog } from "../slabberjan/log.js";
 import { buildSeats, clearArrows, layout, seatOf } from "../slabberjan/ring.js";
@@ -38,7 +38,11 @@ export function slabberjanReplay(table, names) {
   });
 
   return {
-    build: () => buildSeats(table, names),
+    // `spec`: the game's, from the server; it names the matadors (no spec on this page)
+    build(spec) {
+      knowMatadors(spec);
+      buildSeats(table, names);
+    },
     // where to start telling for step `n`: its round's deal
     from(steps, n) {
       for (let k = n; k > 0; k--) if (steps[k].events.some((e) => e.type === "deal")) return k;

@@ -1,10 +1,11 @@
 // Our own place below the table: our piece, what it means, our chips, and what we learned
 // in our own swaps this round (the view's `learned`).
 import { $, make, plural } from "../lib/dom.js";
-import { a, backSVG, isMatador, pieceSVG, rank } from "../lib/pieces.js";
+import { a, backSVG, pieceSVG, rank } from "../lib/pieces.js";
 
-function meaning(piece) {
-  if (isMatador(piece)) return ", a matador: you never swap it";
+// `matador`: the view's word that our piece is one (the rules', S4).
+function meaning(piece, matador) {
+  if (matador) return ", a matador: you never swap it";
   if (piece === "fool") return ", the weakest piece";
   return rank(piece) <= 3 ? ", below zero" : "";
 }
@@ -31,7 +32,7 @@ export function drawMe(table, names, undone) {
     myPiece.dataset.key = piece || "none";
     myPiece.innerHTML = piece ? pieceSVG(piece) : backSVG(); // our own drawing
   }
-  $("my-what").textContent = p.out ? "You are out of the game" : piece ? `Your piece: ${a(piece)}${meaning(piece)}` : " ";
+  $("my-what").textContent = p.out ? "You are out of the game" : piece ? `Your piece: ${a(piece)}${meaning(piece, view.matador)}` : " ";
   $("my-chips").textContent = plural(p.chips, "chip") +
     (view.dealer === me && !p.out && view.winner === null ? " · you deal this round" : "");
   $("learned").replaceChildren(...view.learned.map((fact, i) => make("li", {
