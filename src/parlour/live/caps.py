@@ -237,23 +237,22 @@ class Turns:
     A computer move (the rules, every seat's message, every computer player asked again)
     costs up to some milliseconds at a 42-seat table. When many fall due at once, the event
     loop would run them all back to back before it reads a socket again; here each due move
-    joins its owner's queue (a client address's tables together), and one task takes a
-    move from each owner in turn, letting the loop read and write the sockets between two
-    moves. So a person elsewhere waits for one move at most, and one client's many tables
-    wait for each other rather than for everyone.
+    joins its owner's queue (a client address's tables together), and one callback at a
+    time takes a move from each owner in turn, letting the loop read and write the sockets
+    between two moves. So a person elsewhere waits for one move at most, and one client's
+    many tables wait for each other rather than for everyone.
 
     ``clock``: the clock the moves fall due on; by default the running event loop's. Given
     one (a :class:`~parlour.bots.scheduler.VirtualClock` in tests), the moves fall due on it
-    and the queue is worked on it too, one move per callback at the instant they fell due,
-    so other callbacks due then (a person's message, a presence timer) come between two.
+    and the queue is worked on it too. Either way one move is taken per callback, so other
+    callbacks due then (a person's message, a presence timer) come between two.
     """
 
     def __init__(self, clock: Clock | None = None) -> None:
         self.given = clock
         self._queues: dict[str | None, deque[_Turn]] = {}
         self._order: deque[str | None] = deque()
-        self._task: asyncio.Task[None] | None = None
-        self._stepping = False  # on a given clock: a step is on it
+        self._stepping = False  # a step is on the clock
 
     def clock(self, owner: str | None) -> TurnClock:
         """A clock for the scheduler of a table of ``owner``."""
@@ -268,13 +267,17 @@ class Turns:
             queue = self._queues[owner] = deque()
             self._order.append(owner)
         queue.append(turn)
+        if not self._stepping:
+            self._stepping = True
+            self._soon(self._step)
+
+    def _soon(self, callback: Callable[[], None]) -> None:
+        """``callback`` on the clock's next turn (after what is due now: the sockets)."""
         clock = self.given
-        if clock is not None:
-            if not self._stepping:
-                self._stepping = True
-                clock.call_at(clock.now(), self._step)
-        elif self._task is None or self._task.done():
-            self._task = asyncio.get_running_loop().create_task(self._run())
+        if clock is None:
+            asyncio.get_running_loop().call_soon(callback)
+        else:
+            clock.call_at(clock.now(), callback)
 
     def _next(self) -> _Turn:
         owner = self._order.popleft()
@@ -296,23 +299,17 @@ class Turns:
                 log.exception("a computer move failed")
 
     def _step(self) -> None:
-        """On a given clock: one move, then the next on the clock's next turn."""
-        clock = self.given
-        assert clock is not None
-        if self._order:
-            self._take(self._next())
-        if self._order:
-            clock.call_at(clock.now(), self._step)
-        else:
-            self._stepping = False
-
-    async def _run(self) -> None:
+        """One move (the next owner's), then the next on the clock's next turn: a plain
+        callback, not a task, as this runs after every change of every live table."""
         while self._order:
             turn = self._next()
             if not turn.cancelled:
                 self._take(turn)
-                if self._order:
-                    await asyncio.sleep(0)  # the sockets' turn before the next move
+                break
+        if self._order:
+            self._soon(self._step)
+        else:
+            self._stepping = False
 
 
 class TurnClock:
