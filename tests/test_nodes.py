@@ -41,7 +41,8 @@ def site(postgres: str, redis_url: str) -> Iterator[list[tuple[str, Any]]]:
 
 async def counted(redis_url: str, key: str, url: str, count: int) -> None:
     """Waits (at most 5 s) until the node at ``url`` has added ``count`` to the site's
-    hash of counts ``key`` (a node adds its counts every second)."""
+    hash of counts ``key`` (a node adds its counts at every renewal: 0.2 s,
+    ``fast_server.TIMING``)."""
     import redis.asyncio
 
     async with httpx.AsyncClient() as http:
@@ -77,12 +78,12 @@ async def reconnected(url: str, token: str) -> AsyncIterator[Seat]:
         seat = Seat(ws)
         try:
             await seat.send({"type": "resume", "token": token})
-            await seat.next("welcome", timeout=2)
-            await seat.next("state", timeout=2)
+            await seat.next("welcome", timeout=1)
+            await seat.next("state", timeout=1)
             break
         except (TimeoutError, websockets.ConnectionClosed):
             await ws.close()
-            await asyncio.sleep(0.3)
+            await asyncio.sleep(0.1)
     try:
         yield seat
     finally:

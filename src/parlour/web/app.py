@@ -29,6 +29,7 @@ from starlette.exceptions import HTTPException
 
 from parlour.games import GAMES
 from parlour.live import Lobby, codes
+from parlour.nodes.leases import DEFAULT_TIMING, Timing
 from parlour.store import Store, without_password
 from parlour.web.caching import compress
 from parlour.web.connection import Connection, Limits, serve_socket
@@ -52,6 +53,7 @@ def create_app(
     store: Store | None = None,
     resume: bool = False,
     redis: str | None = None,
+    timing: Timing | None = None,
 ) -> FastAPI:
     """The app. Tests pass their own ``lobby`` (stacked decks, stand-in computer players,
     short grace period) and ``rules_dir``; ``parlour serve`` passes its ``store`` and
@@ -59,11 +61,14 @@ def create_app(
     for its people (those that cannot go on are closed with the reason). ``gate``: sockets
     and messages per client address; ``site``: the host names and origins served
     (:mod:`parlour.web.guard`); ``redis``: this node is one of several sharing the store
-    and this Redis (:mod:`parlour.web.relay`)."""
+    and this Redis (:mod:`parlour.web.relay`); ``timing``: how often that node renews its
+    leases and how long they live (:class:`~parlour.nodes.leases.Timing`; tests shorten
+    it)."""
     the_lobby = lobby if lobby is not None else Lobby(store=store)
     # with several nodes the caps and rates per address hold across the site
     the_gate = gate if gate is not None else SiteGate() if redis is not None else Gate()
-    relay = (Relay(redis, the_lobby, gate=the_gate if isinstance(the_gate, SiteGate) else None)
+    relay = (Relay(redis, the_lobby, gate=the_gate if isinstance(the_gate, SiteGate) else None,
+                   timing=timing if timing is not None else DEFAULT_TIMING)
              if redis is not None else None)
     rules = rules_dir if rules_dir is not None else RULES
     the_limits = limits if limits is not None else Limits()
