@@ -6,10 +6,7 @@ players are the tests' quick stand-ins on stacked Slapjack decks, so that a game
 seconds. Prints the URL once it listens; a SIGKILL is the crash the tests inflict.
 ``PARLOUR_TEST_PORT`` listens on that port (a restart on the same address, as a real
 deployment has); ``PARLOUR_TEST_GRACE`` shortens how long a table nobody is at stays in
-memory (seconds). A node of a site renews its keys every :data:`TIMING` ``renew`` seconds and
-a killed node is known dead within its ``alive_ttl`` (a fifth and a third of the defaults),
-so the node tests wait for leases about a second, not three; a node's keys outlive five of
-its renewals, a margin for a node on a loaded machine.
+memory (seconds).
 """
 
 from __future__ import annotations
@@ -26,7 +23,6 @@ from conftest import FAST_PACING, fast_decks, fast_players
 
 from parlour.games import GAMES
 from parlour.live import Lobby
-from parlour.nodes.leases import Timing
 from parlour.store import StoreError, open_store
 from parlour.web import create_app
 from parlour.web.server import bind, config, url_of
@@ -34,9 +30,6 @@ from parlour.web.server import bind, config, url_of
 #: Slapjack's test pacing; the other games' own, without their pauses
 PACING = {**{name: replace(cls.spec.pacing, pause={}) for name, cls in GAMES.items()},
           **FAST_PACING}
-
-#: A node's renewals and keys' lives (seconds): the defaults are 1, 3 and 6
-TIMING = Timing(renew=0.2, alive_ttl=1.0, lease_ttl=2.0)
 
 
 def main() -> int:
@@ -49,7 +42,7 @@ def main() -> int:
                   takeover=0.3, grace=float(os.environ.get("PARLOUR_TEST_GRACE", "30")))
     sock = bind("127.0.0.1", int(os.environ.get("PARLOUR_TEST_PORT", "0")))
     redis = sys.argv[2] if len(sys.argv) > 2 else None
-    app = create_app(lobby=lobby, resume=True, redis=redis, timing=TIMING)
+    app = create_app(lobby=lobby, resume=True, redis=redis)
     print(url_of(sock), flush=True)
     uvicorn.Server(config(app, timeout_graceful_shutdown=2)).run(sockets=[sock])
     return 0

@@ -41,8 +41,7 @@ def site(postgres: str, redis_url: str) -> Iterator[list[tuple[str, Any]]]:
 
 async def counted(redis_url: str, key: str, url: str, count: int) -> None:
     """Waits (at most 5 s) until the node at ``url`` has added ``count`` to the site's
-    hash of counts ``key`` (a node adds its counts at every renewal: 0.2 s,
-    ``fast_server.TIMING``)."""
+    hash of counts ``key`` (a node adds its counts every second)."""
     import redis.asyncio
 
     async with httpx.AsyncClient() as http:
