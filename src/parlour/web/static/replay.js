@@ -1,19 +1,16 @@
 // The replay page (/games/<id>): a finished game step by step, each step as a spectator saw
 // it (GET /games/<id>/steps.json, 500 steps an answer), drawn and told by the game's own page
-// modules (replay/<game>.js), and everything revealed at the end (the record,
-// GET /games/<id>.json). Back and forth with the buttons, the slider or the keys (arrows,
+// modules, and everything revealed at the end (the record, GET /games/<id>.json). The page's
+// entry is the game's replay/<game>.js, which hands its drawing to startReplay: this module
+// names no game. Back and forth with the buttons, the slider or the keys (arrows,
 // Home and End, Page Up and Down by ten, Space plays and pauses); the address says the step
 // (#step=N), so a link copied opens at that step.
 import { $, make } from "./lib/dom.js";
 import { hintsAlways } from "./lib/hints.js";
 import { speakNot } from "./lib/speak.js";
-import { partNode } from "./splunk/account.js";
 import { seatNames } from "./lib/names.js";
 import { history as gamesPlayed } from "./lib/ledger.js";
 import { allSpecs } from "./lib/specs.js";
-import { slabberjanReplay } from "./replay/slabberjan.js";
-import { slapjackReplay } from "./replay/slapjack.js";
-import { splunkReplay } from "./replay/splunk.js";
 
 const PAGE = 500; // steps an answer holds at most
 const PACE = 900; // ms a step shows while playing
@@ -24,7 +21,7 @@ const root = $("replay");
 const id = root.dataset.table;
 const table = { seat: null, seats: [], id, view: null, friends: true, watching: true, waiting: false };
 const names = seatNames(table);
-const game = { slapjack: slapjackReplay, splunk: splunkReplay, slabberjan: slabberjanReplay }[root.dataset.game](table, names);
+let game = null; // the game's drawing and telling (startReplay)
 
 const steps = []; // every step loaded so far, by number
 let total = 0;
@@ -53,7 +50,7 @@ function lineNode(line) {
   const tone = line.tone ? line.tone.split(" ")[0] : "";
   const plain = table.seat === null && (tone === "good" || tone === "bad");
   const item = make("li", { class: tone && !plain ? `t-${tone}` : null });
-  if (line.parts) item.append(...line.parts.map(partNode));
+  if (line.parts) item.append(...line.parts.map(game.partNode));
   else item.textContent = line.text;
   return item;
 }
@@ -187,4 +184,9 @@ async function load() {
   }
 }
 
-load();
+// The replay of the page's game: `makeGame(table, names)` gives what draws its board and
+// tells its steps (build, reset, step, from, revealed, and partNode for lines in parts).
+export function startReplay(makeGame) {
+  game = makeGame(table, names);
+  load();
+}

@@ -10,6 +10,7 @@ import { buildSeats, clearArrows, layout, seatOf } from "../slabberjan/ring.js";
 import { drawSeat } from "../slabberjan/seat.js";
 import { teller } from "../slabberjan/story.js";
 import { drawSummary } from "../slabberjan/summary.js";
+import { startReplay } from "../replay.js";
 
 export function slabberjanReplay(table, names) {
   const round = { showReveal: false, seen: false, marks: {}, outs: [], spared: false, undone: 0 };
@@ -83,3 +84,5 @@ export function slabberjanReplay(table, names) {
     },
   };
 }
+
+startReplay(slabberjanReplay); // this module is the replay page's entry for slabberjan

@@ -4,6 +4,7 @@ import { cardName } from "../lib/cards.js";
 import { buildSeats, drawPile, drawSeats } from "../slapjack/table.js";
 import { teller } from "../slapjack/story.js";
 import { dealt } from "./reveal.js";
+import { startReplay } from "../replay.js";
 
 export function slapjackReplay(table, names) {
   let lines = [];
@@ -32,3 +33,5 @@ export function slapjackReplay(table, names) {
     revealed: (record) => dealt(record, names),
   };
 }
+
+startReplay(slapjackReplay); // this module is the replay page's entry for slapjack

@@ -6,6 +6,8 @@ import { drawSeat } from "../lib/card-seat.js";
 import { buildStacks, drawStacks, stackName, unlabel } from "../splunk/stacks.js";
 import { teller } from "../splunk/story.js";
 import { dealt } from "./reveal.js";
+import { partNode } from "../splunk/account.js";
+import { startReplay } from "../replay.js";
 
 export function splunkReplay(table, names) {
   let said = [];
@@ -65,5 +67,8 @@ export function splunkReplay(table, names) {
       return entries.length ? entries : said;
     },
     revealed: (record) => dealt(record, names),
+    partNode, // the account's lines come in parts (cards among the words)
   };
 }
+
+startReplay(splunkReplay); // this module is the replay page's entry for splunk
