@@ -113,9 +113,9 @@ class VirtualClock:
                 return "max_calls"
             if not self.pending():
                 return "stall"
+            if self._queue[0][0] > max_time:
+                return "max_time"  # it stays due: a later run (a longer max_time) calls it
             when, _, _, timer = heapq.heappop(self._queue)
-            if when > max_time:
-                return "max_time"
             self._now = when
             calls += 1
             timer.callback()

@@ -94,8 +94,8 @@ class Lobby:
         list of open tables; ``budgets``: the computer players' CPU time
         (:mod:`parlour.live.caps`). ``store``: where tables are kept (by default an
         in-memory SQLite database, gone with the process); ``keep``: how long an unfinished
-        table waits for its people; ``clock``: the rooms' presence timers and reactions
-        (asyncio's by default; a virtual clock in tests)."""
+        table waits for its people; ``clock``: the rooms' presence timers, reactions and
+        computer moves (asyncio's by default; a virtual clock in tests)."""
         self.max_tables = max_tables
         self.max_links = max_links
         self.caps = TableCaps(total=max_tables, per_address=tables_per_address)
