@@ -183,32 +183,42 @@ def test_stale_slaps_are_still_free_and_one_slap_per_card_and_seat_still_holds()
 
 
 def test_a_call_that_races_a_slap_is_settled_by_reaction_too() -> None:
-    """Splunk (P5): a pair is played; the far seat's slap was quicker than the near seat's
-    call, though it arrived later."""
+    """Splunk (P5): a pair is played. The near seat slaps it, arriving at 0.352 s; the far
+    seat (200 ms each way) calls, arriving later, at 0.5 s, but credited at 0.3 s: the call
+    was the quicker reaction, so it is the call that settles the play, and the slap that
+    arrived first is too late (stale, no penalty). Without the far seat's delay, the slap
+    would have won."""
     from parlour.games.splunk import Splunk
 
     deck = ["2C", "4C", "3C", "5C", "9S", "9H"]
     deck += [c for c in standard_deck() if c not in deck]
-    clock = VirtualClock()
-    game = Splunk(2, decks=[deck], options={"first": 0})
-    moves = Moves()
-    table = Table(game, {}, clock=clock,
-                  on_change=lambda a, e: moves.append((clock.now(), a, list(e))))
-    for seat in (0, 1):
-        table.watch(seat, lambda m: None)
-    table.start()
-    measured(table, 0, 0.200)
-    measured(table, 1, 0.002)
-    assert act(table, 0, {"type": "play", "stack": 3}) is None
-    assert act(table, 1, {"type": "play", "stack": 3}) is None  # a pair on stack 3, t = 0
-    assert game.view(None)["slap_kind"] == "pair"
-    at(clock, 0.40, table, 0, {"type": "call"})  # seat 1 may not call its own play
-    clock.run(lambda: False, max_time=0.2)
-    at(clock, 0.352, table, 1, {"type": "slap", "stack": 3, "at": 2})
-    at(clock, 0.500, table, 0, {"type": "slap", "stack": 3, "at": 2})
-    clock.run(lambda: False, max_time=2.0)
-    slaps = [a.player for _, a, events in moves if any(e.type == "slap" for e in events)]
-    assert slaps == [0]
+
+    def race(far: float) -> tuple[list[int], list[int], list[str | None]]:
+        clock = VirtualClock()
+        game = Splunk(2, decks=[deck], options={"first": 0})
+        moves = Moves()
+        table = Table(game, {}, clock=clock,
+                      on_change=lambda a, e: moves.append((clock.now(), a, list(e))))
+        for seat in (0, 1):
+            table.watch(seat, lambda m: None)
+        table.start()
+        measured(table, 0, far)
+        measured(table, 1, 0.002)
+        assert act(table, 0, {"type": "play", "stack": 3}) is None
+        assert act(table, 1, {"type": "play", "stack": 3}) is None  # a pair on stack 3
+        assert game.view(None)["slap_kind"] == "pair"
+        answers: list[str | None] = []
+        at(clock, 0.352, table, 1, {"type": "slap", "stack": 3, "at": 2}, answers)
+        at(clock, 0.500, table, 0, {"type": "call"}, answers)  # seat 1 may not call its own
+        clock.run(lambda: False, max_time=2.0)
+        slaps = [a.player for _, a, ev in moves if any(e.type == "slap" for e in ev)]
+        calls = [a.player for _, a, ev in moves if a.type == "call"]
+        return slaps, calls, answers
+
+    slaps, calls, answers = race(far=0.200)
+    assert calls == [0] and slaps == [] and answers == [None, None]
+    slaps, calls, _ = race(far=0.0)
+    assert slaps == [1]  # nobody far away: in order of arrival, the slap
 
 
 def test_the_page_is_told_each_seats_connection_and_when_it_is_past_the_cap() -> None:
