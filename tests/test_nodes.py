@@ -7,6 +7,7 @@ dropped."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import time
 from collections.abc import AsyncIterator, Iterator
@@ -450,3 +451,32 @@ async def test_a_live_node_keeps_its_leases_and_a_dead_ones_are_taken_over(
         await b.stop()
         await a.stop()
         await client.aclose()
+
+
+async def test_a_page_relayed_to_the_owner_is_pinged_there_and_its_lag_shown(
+        site: list[tuple[str, Any]]) -> None:
+    """Bob's page is on node b, his table's owner is node a: the owner's stand-in pings him
+    through b (his answers come back relayed), so the round trip it measures is his
+    through his node, and Ann, at the owner, is shown his connection."""
+    (a, _), (b, _), _ = site
+    async with seat_at(a) as ann, seat_at(b) as bob:
+        for seat in (ann, bob):
+            await seat.send({"type": "pong", "id": 0})  # as lib/socket.js does on open
+        await friends_table(ann, bob, None)
+        pinged = 0
+        shown: list[dict[str, Any]] = []
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 15
+        while not any(s["seat"] == 1 for s in shown):
+            assert loop.time() < deadline, f"never shown Bob's connection ({pinged} pings)"
+            for who in (bob, ann):
+                with suppress(TimeoutError):
+                    message = json.loads(await asyncio.wait_for(who.ws.recv(), 0.1))
+                    if message["type"] == "ping":
+                        pinged += who is bob
+                        await who.send({"type": "pong", "id": message["id"]})
+                    elif message["type"] == "connection" and who is ann:
+                        shown = message["seats"]
+        assert pinged >= 1
+        bobs = next(s for s in shown if s["seat"] == 1)
+        assert 0 <= bobs["ms"] < 1000 and bobs["fair"]

@@ -97,6 +97,7 @@ class Connection:
         self._pings: dict[int, float] = {}
         self._ping_id = 0
         self._answers_pings = False
+        self._pinger_task: asyncio.Task[None] | None = None
 
     # -- its place (the session's) -------------------------------------------------------
 
@@ -137,6 +138,23 @@ class Connection:
         self.outbox.send(p.error(code, reason, about))
 
     # -- lag -----------------------------------------------------------------------------
+
+    @property
+    def answers_pings(self) -> bool:
+        """The page said it answers the server's pings (a ``pong`` with id 0)."""
+        return self._answers_pings
+
+    def start_pinger(self) -> None:
+        """Pings this connection's page on its own task (a stand-in for a page on another
+        node has no reading loop; its pongs come back relayed, so the round trip measured
+        is the page's through its node: what a race at this table is delayed by)."""
+        self._pinger_task = asyncio.create_task(self._pinger())
+
+    def stop(self) -> None:
+        """Stops the tasks :meth:`start_pinger` and the outbox's writer started."""
+        self.outbox.stop_writer()
+        if self._pinger_task is not None:
+            self._pinger_task.cancel()
 
     async def _pinger(self) -> None:
         """Pings a page seated at a started table, every ``PING_EVERY`` seconds (the first

@@ -42,6 +42,8 @@ from parlour.web.connection import Connection, Limits, log_failure
 from parlour.web.site_gate import SiteGate as SiteGate
 
 log = logging.getLogger(__name__)
+#: The frame by which a page says it answers pings (``lib/socket.js`` sends it first).
+PINGS_ANSWERED = '{"type": "pong", "id": 0}'
 
 #: The close code that tells a page to reconnect at once (the table moved to another node).
 MOVED = 1012
@@ -105,6 +107,7 @@ class Relay:
                 await task
         for proxy in list(self.proxies.values()):
             proxy.release()
+            proxy.stop()
             with contextlib.suppress(Exception):
                 await proxy.ws.close(MOVED)
         self.proxies.clear()
@@ -161,6 +164,9 @@ class Relay:
         if conn.remote is None:
             conn.session.relay_to(target)  # its places on this node, if any, are let go
             self.edges[conn.ident] = conn
+            if conn.answers_pings:  # said once, on this node: the owner pings it from now on
+                await self.publish(target, NodeMessage("frame", conn.ident, self.node,
+                                                       conn.address, PINGS_ANSWERED))
         assert isinstance(text, str)
         await self.publish(target, NodeMessage("frame", conn.ident, self.node, conn.address,
                                                text))
@@ -235,6 +241,7 @@ class Relay:
                                self.lobby, Limits(rate=None), address=message.address)
             proxy.ident = message.conn
             proxy.outbox.start_writer()
+            proxy.start_pinger()
             self.proxies[message.conn] = proxy
         with proxy.outbox.answering():
             try:
@@ -251,7 +258,7 @@ class Relay:
         if proxy is not None:
             proxy.closed = True
             proxy.release()
-            proxy.outbox.stop_writer()
+            proxy.stop()
 
     # -- the bus -----------------------------------------------------------------------------
 
