@@ -104,8 +104,6 @@ BAR = "s => document.getElementById('bar').textContent.startsWith(s)"
 
 # -- 1. Enter never throws a game away ----------------------------------------------------------
 
-@pytest.mark.xfail(reason="known bug, open in issue 23: at desktop and sideways sizes Enter "
-                   "on a just-pressed switch sent no stand in the last full run", strict=False)
 def test_enter_on_a_setting_plays_the_page_key_and_a_begun_game_asks_first(
         sized: Any, site: str) -> None:
     page = sized
