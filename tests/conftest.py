@@ -10,8 +10,9 @@ import os
 import socket
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,13 +21,17 @@ from hypothesis import strategies as st
 
 from parlour.bots.base import ComputerPlayer, Decision
 from parlour.bots.scheduler import VirtualClock
-from parlour.engine import Pacing
+from parlour.engine import Game, Pacing
 from parlour.engine.cards import standard_deck
 from parlour.games.slapjack import Flip, Slap
 from parlour.live import Refused, Table
 from parlour.live.protocol import Act, Command, action_for, parse_message
 from parlour.web.guard import Gate
 from parlour.web.server import config as serve_config
+
+#: the tests' folder (its helper modules are here) and the repository
+TESTS = Path(__file__).resolve().parent
+ROOT = TESTS.parent
 
 
 class QuickFlipper(ComputerPlayer):
@@ -341,3 +346,45 @@ class SteppedClock(VirtualClock):
 def clock() -> SteppedClock:
     """A virtual clock at 0, moved by the test (:class:`SteppedClock`)."""
     return SteppedClock()
+
+
+class Inbox:
+    """Collects what a table sends one watcher."""
+
+    def __init__(self) -> None:
+        self.messages: list[dict[str, Any]] = []
+        self.arrived = asyncio.Event()
+
+    def __call__(self, message: dict[str, Any]) -> None:
+        self.messages.append(message)
+        self.arrived.set()
+
+    def events(self) -> list[dict[str, Any]]:
+        return [e for m in self.messages for e in m["events"]]
+
+    async def until(self, test: Callable[[dict[str, Any]], bool], timeout: float = 5.0) -> None:
+        async def wait() -> None:
+            while not any(test(e) for e in self.events()):
+                self.arrived.clear()
+                await self.arrived.wait()
+
+        await asyncio.wait_for(wait(), timeout)
+
+
+def holds_game(obj: object, seen: set[int] | None = None) -> bool:
+    """True if ``obj`` reaches a :class:`Game` through its attributes or containers."""
+    seen = set() if seen is None else seen
+    if id(obj) in seen or isinstance(obj, (str, int, float, bool, type(None))):
+        return False
+    seen.add(id(obj))
+    if isinstance(obj, Game):
+        return True
+    if isinstance(obj, dict):
+        return any(holds_game(k, seen) or holds_game(v, seen) for k, v in obj.items())
+    if isinstance(obj, (list, tuple, set, frozenset)):
+        return any(holds_game(v, seen) for v in obj)
+    attrs = dict(getattr(obj, "__dict__", {}))
+    for name in getattr(type(obj), "__slots__", ()):
+        if hasattr(obj, name):
+            attrs[name] = getattr(obj, name)
+    return any(holds_game(v, seen) for v in attrs.values())

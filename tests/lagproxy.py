@@ -1,7 +1,7 @@
 """A delaying TCP proxy on 127.0.0.1, for tests and benchmarks of play at network latency:
 every chunk either way is held for a fixed delay plus a bounded, uniformly drawn jitter
 (``random.Random(seed)``), in order (a TCP stream is never reordered), between a client
-and the real server. Used by ``tests/test_lag_proxy.py`` and ``bench/bench_lag.py``."""
+and the real server. Used by ``tests/web/test_lag_proxy.py`` and ``bench/bench_lag.py``."""
 
 from __future__ import annotations
 

@@ -208,7 +208,7 @@ class Slapjack(Game):
 
     def legal_json(self, seat: int | None) -> list[dict[str, Any]]:
         # legal_actions(seat) as a seat sends them, built directly for speed (a view costs
-        # half of [a.for_seat() for a in legal_actions(seat)]); tests/test_rules_once.py
+        # half of [a.for_seat() for a in legal_actions(seat)]); tests/games/test_rules_once.py
         # pins the two together and to the checks: every view has it
         if seat is None or self.winner is not None or self.out[seat]:
             return []

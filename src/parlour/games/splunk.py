@@ -452,7 +452,7 @@ class Splunk(Game):
     def legal_json(self, seat: int | None) -> list[dict[str, Any]]:
         # legal_actions(seat) as a seat sends them, built directly for speed (a view costs
         # less than half of [a.for_seat() for a in legal_actions(seat)]) from the same
-        # conditions; tests/test_rules_once.py pins the two together: every view has it
+        # conditions; tests/games/test_rules_once.py pins the two together: every view has it
         if seat is None or self.winner is not None:
             return []
         legal: list[dict[str, Any]] = (
@@ -477,7 +477,7 @@ class Splunk(Game):
         self.plays += 1
         self.last_player, self.last_stack, self.settled = p, s, False
         # slap_kind(stack), inline: this is the hottest line of every simulation (a call
-        # would cost a tenth of a push); tests/test_rules_once.py pins it to slap_kind
+        # would cost a tenth of a push); tests/games/test_rules_once.py pins it to slap_kind
         rank = card[0]
         kind: SlapKind | None = None
         if rank == "X":

@@ -4,7 +4,7 @@ shown for it. The pages read the sentences from the server (each page with a scr
 :func:`for_pages` as JSON, which ``static/lib/errors.js`` reads), never the ``reason`` of an
 ``error`` message: that is for developers, and names seats by number.
 
-``tests/test_codes.py`` checks that every code the server sends is here, that every code
+``tests/web/test_codes.py`` checks that every code the server sends is here, that every code
 here is sent, and that the protocol's table says the same.
 
 >>> BY_CODE["taken"].sentence

@@ -6,12 +6,13 @@ over, and the reactions' rate limit, each timer checked just before and at its i
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 from conftest import (
     FAST_PACING,
+    Inbox,
     QuickFlipper,
     SteppedClock,
     act,
@@ -35,29 +36,6 @@ SLAPJACK = FAST_PACING["slapjack"]
 
 def deck_starting(*cards: str) -> list[str]:
     return list(cards) + [c for c in standard_deck() if c not in cards]
-
-
-class Inbox:
-    """Collects what a table sends one watcher."""
-
-    def __init__(self) -> None:
-        self.messages: list[dict[str, Any]] = []
-        self.arrived = asyncio.Event()
-
-    def __call__(self, message: dict[str, Any]) -> None:
-        self.messages.append(message)
-        self.arrived.set()
-
-    def events(self) -> list[dict[str, Any]]:
-        return [e for m in self.messages for e in m["events"]]
-
-    async def until(self, test: Callable[[dict[str, Any]], bool], timeout: float = 5.0) -> None:
-        async def wait() -> None:
-            while not any(test(e) for e in self.events()):
-                self.arrived.clear()
-                await self.arrived.wait()
-
-        await asyncio.wait_for(wait(), timeout)
 
 
 async def test_a_slap_race_is_settled_in_order_of_arrival_and_the_loser_pays_nothing() -> None:

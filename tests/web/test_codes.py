@@ -13,7 +13,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import running
+from conftest import ROOT, running
 
 import parlour
 from parlour.live import Lobby, codes
@@ -21,7 +21,7 @@ from parlour.web import create_app
 
 SRC = Path(parlour.__file__).parent
 STATIC = SRC / "web" / "static"
-DOCS = Path(__file__).parent.parent / "docs" / "protocol.md"
+DOCS = ROOT / "docs" / "protocol.md"
 
 #: What a code looks like: the strings passed where one goes that are not codes are words.
 LOOKS_LIKE_A_CODE = re.compile(r"[a-z]+(?:_[a-z]+)*")

@@ -7,9 +7,9 @@ import json
 from typing import Any
 
 import pytest
+from conftest import ROOT, holds_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_bots_common import holds_game
 
 from parlour.bots import LEVELS, ComputerPlayer, make_player
 from parlour.bots.arena import play
@@ -151,12 +151,11 @@ def test_hard_beats_easy_in_a_short_arena() -> None:
 
 
 def test_the_published_profile_table_is_the_one_in_the_code() -> None:
-    from pathlib import Path
 
     from parlour.bots import splunk
     from parlour.bots.slapjack import profile_table
 
-    docs = (Path(__file__).parent.parent / "docs" / "bots.md").read_text("utf-8")
+    docs = (ROOT / "docs" / "bots.md").read_text("utf-8")
     assert profile_table() in docs
     assert splunk.profile_table() in docs
 

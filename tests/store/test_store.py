@@ -240,9 +240,8 @@ async def test_a_move_the_database_cannot_keep_is_told_to_nobody_and_the_game_co
     holds it."""
     import asyncio
 
-    from conftest import FAST_PACING, act, quick_decks, quick_players
+    from conftest import FAST_PACING, Inbox, act, quick_decks, quick_players
     from servers import postgres_server, postgres_start, postgres_stop
-    from test_live import Inbox
 
     with postgres_server() as url:
         lobby = Lobby(store=open_store(url), players=quick_players, decks=quick_decks,

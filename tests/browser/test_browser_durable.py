@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 from axe import serious
-from conftest import FAST_PACING, free_port, quick_decks, quick_players, running
+from conftest import FAST_PACING, TESTS, free_port, quick_decks, quick_players, running
 
 from parlour.games import game_class
 from parlour.games.slabberjan import MATADORS
@@ -36,7 +36,7 @@ from parlour.web import create_app
 
 pytestmark = pytest.mark.browser
 
-HERE = Path(__file__).parent
+HERE = TESTS
 
 # Recorded in the page before any of its own scripts run: what the policy blocked.
 WATCH_CSP = """

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from conftest import holds_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,25 +25,6 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
     "splunk": [{}, {"jokers": True}],
 }
 CAP = 4000
-
-
-def holds_game(obj: object, seen: set[int] | None = None) -> bool:
-    """True if ``obj`` reaches a :class:`Game` through its attributes or containers."""
-    seen = set() if seen is None else seen
-    if id(obj) in seen or isinstance(obj, (str, int, float, bool, type(None))):
-        return False
-    seen.add(id(obj))
-    if isinstance(obj, Game):
-        return True
-    if isinstance(obj, dict):
-        return any(holds_game(k, seen) or holds_game(v, seen) for k, v in obj.items())
-    if isinstance(obj, (list, tuple, set, frozenset)):
-        return any(holds_game(v, seen) for v in obj)
-    attrs = dict(getattr(obj, "__dict__", {}))
-    for name in getattr(type(obj), "__slots__", ()):
-        if hasattr(obj, name):
-            attrs[name] = getattr(obj, name)
-    return any(holds_game(v, seen) for v in attrs.values())
 
 
 def checked(game: Game) -> list[Action]:

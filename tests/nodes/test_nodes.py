@@ -19,7 +19,7 @@ import httpx
 import pytest
 import websockets
 from servers import new_database
-from test_durable import Seat, friends_table, kill, seat_at, server_process
+from sockets import Seat, friends_table, kill, seat_at, server_process
 
 from parlour.engine.cards import standard_deck
 from parlour.games import replay

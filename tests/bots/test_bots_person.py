@@ -7,10 +7,10 @@ from __future__ import annotations
 import json
 import math
 import statistics
-from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import ROOT
 
 from parlour.bots import LEVELS, make_player
 from parlour.bots.arena import play
@@ -211,7 +211,7 @@ def test_the_speeds_hold_against_people_at_splunk() -> None:
 
 
 def test_the_docs_give_the_command_and_the_table_it_makes() -> None:
-    docs = (Path(__file__).parent.parent / "docs" / "bots.md").read_text("utf-8")
+    docs = (ROOT / "docs" / "bots.md").read_text("utf-8")
     assert "python -m parlour.sim.calibrate" in docs
     # the table as the command writes it now: its head, and a row per speed saying what
     # that speed is meant to do in the words the game's page shows (a stale table fails)

@@ -5,14 +5,14 @@ learned to never act and never won)."""
 from __future__ import annotations
 
 import importlib.util
-from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import ROOT
 
 pytest.importorskip("pettingzoo")
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "splunk_learner.py"
+EXAMPLE = ROOT / "examples" / "splunk_learner.py"
 
 
 def load_example() -> Any:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_clone import games, play, random_action, snapshot
+from play import games, play, random_action, snapshot
 
 from parlour.engine import Action, ChanceOutcome, ChanceRequest, Game, IllegalAction
 from parlour.games import GAMES, replay

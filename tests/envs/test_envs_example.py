@@ -8,10 +8,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import ROOT
 
 pytest.importorskip("pettingzoo")
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "slabberjan_dealer.py"
+EXAMPLE = ROOT / "examples" / "slabberjan_dealer.py"
 
 
 def load_example() -> Any:
