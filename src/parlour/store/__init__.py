@@ -5,6 +5,7 @@ The store sits above the engine and below the live tables: it knows records, sea
 actions as JSON, nothing of the lobby or the web.
 """
 
+from parlour.store.opening import open_store
 from parlour.store.phase import Phase
 from parlour.store.store import (
     Store,
@@ -12,7 +13,6 @@ from parlour.store.store import (
     StoredTable,
     StoreError,
     WaitingTable,
-    open_store,
     token_hash,
     without_password,
 )

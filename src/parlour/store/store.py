@@ -23,7 +23,8 @@ PostgreSQL runs with ``synchronous_commit = off`` for the same promise. A SQLite
 locked for the one server that opened it until it closes (a second is refused at start-up
 with a one-line error; other programs may still read it); several servers share PostgreSQL.
 
->>> store = open_store(":memory:")
+>>> from parlour.store.sqlite import SqliteStore
+>>> store = SqliteStore.open(":memory:")
 >>> store.new_table(StoredTable("t1", "slapjack", 2, {}, "normal", friends=False, seed=None,
 ...     decks=[["AS"]], seats=[StoredSeat("You", "person", token_hash("secret"))]))
 >>> store.add_action("t1", 0, {"type": "flip", "player": 0}, t=0.5)
@@ -41,7 +42,6 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
 from parlour.store.migrations import pending
@@ -370,18 +370,3 @@ def without_password(url: str) -> str:
         return url
     netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
     return urlunsplit(parts._replace(netloc=netloc))
-
-
-def open_store(target: str | Path) -> Store:
-    """The store at ``target``: a ``postgresql://`` (or ``postgres://``) URL, or a SQLite
-    file (``:memory:`` for one that lives as long as the process). Raises
-    :class:`StoreError` (one line, naming the database) if it cannot be used."""
-    # imported here: each kind is a Store, so its module imports this one
-    text = str(target)
-    if text.startswith(("postgresql://", "postgres://")):
-        from parlour.store.postgres import PostgresStore
-
-        return PostgresStore.open(text)
-    from parlour.store.sqlite import SqliteStore
-
-    return SqliteStore.open(text)
