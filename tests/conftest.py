@@ -388,3 +388,14 @@ def holds_game(obj: object, seen: set[int] | None = None) -> bool:
         if hasattr(obj, name):
             attrs[name] = getattr(obj, name)
     return any(holds_game(v, seen) for v in attrs.values())
+
+
+def example(name: str) -> Any:
+    """The example script ``examples/<name>.py``, loaded as a module (not run)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, ROOT / "examples" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -3,24 +3,16 @@ version: it trains, evaluates against its baselines and draws its learning curve
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, example
 
 pytest.importorskip("pettingzoo")
 
-EXAMPLE = ROOT / "examples" / "slabberjan_dealer.py"
-
-
 def load_example() -> Any:
-    spec = importlib.util.spec_from_file_location("slabberjan_dealer", EXAMPLE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return example("slabberjan_dealer")
 
 
 def test_a_short_run_of_the_example_learns_and_draws_its_curve(tmp_path: Path) -> None:
@@ -36,5 +28,5 @@ def test_a_short_run_of_the_example_learns_and_draws_its_curve(tmp_path: Path) -
 
 
 def test_the_committed_curve_is_there() -> None:
-    png = EXAMPLE.with_suffix(".png")
+    png = ROOT / "examples" / "slabberjan_dealer.png"
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

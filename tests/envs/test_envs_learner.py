@@ -4,23 +4,15 @@ learned to never act and never won)."""
 
 from __future__ import annotations
 
-import importlib.util
 from typing import Any
 
 import pytest
-from conftest import ROOT
+from conftest import example
 
 pytest.importorskip("pettingzoo")
 
-EXAMPLE = ROOT / "examples" / "splunk_learner.py"
-
-
 def load_example() -> Any:
-    spec = importlib.util.spec_from_file_location("splunk_learner", EXAMPLE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return example("splunk_learner")
 
 
 @pytest.mark.slow
