@@ -13,12 +13,14 @@ piece is caught by a plain text search. The first dealer is the computer at seat
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
 from conftest import running
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from parlour.bots.base import ComputerPlayer, Decision
 from parlour.games.slabberjan import PIECES, Draw, Stand, Swap
@@ -253,4 +255,112 @@ def test_the_slapjack_page_seats_a_friend_at_seat_1_and_a_spectator_watches(
             person.page.screenshot(path=str(tmp_path / name))
     finally:
         for person in (ann, bob, spy):
+            person.close()
+
+
+SPOKEN = "() => [...document.querySelectorAll('#spoken p')].map((p) => p.textContent)"
+# Every reaction bubble the page adds, with the seat box it went into and where it showed
+# (recorded as it appears: a bubble is shown for a few seconds only).
+WATCH_BUBBLES = """() => {
+  window.bubbles = [];
+  new MutationObserver((changes) => {
+    for (const change of changes) for (const node of change.addedNodes) {
+      if (!(node instanceof Element) || !node.classList.contains('reaction')) continue;
+      const box = node.closest('[data-seat], #my-seat');
+      requestAnimationFrame(() => {
+        const r = node.getBoundingClientRect();
+        window.bubbles.push({text: node.textContent,
+          seat: box.id === 'my-seat' ? 'mine' : Number(box.dataset.seat),
+          inside: r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth
+            && r.width > 0});
+      });
+    }
+  }).observe(document.body, {childList: true, subtree: true});
+}"""
+
+
+def test_three_friends_react_at_once_and_everyone_sees_each_at_its_seat(
+        browser: Any, site: tuple[str, Lobby]) -> None:
+    """Three people at one table (a desktop, a phone, a phone sideways) and a spectator: each
+    person's reaction, sent within the same second as the others', reaches all four pages, is
+    shown at the sender's seat on screen and is said with the sender's name; the spectator
+    has no React button; axe finds nothing serious with the bubbles up."""
+    from axe import serious
+
+    url, _ = site
+    people = {
+        "Ann": Person(browser, viewport={"width": 1280, "height": 800}),
+        "Bob": Person(browser, viewport={"width": 390, "height": 844}, is_mobile=True,
+                      has_touch=True),
+        "Cy": Person(browser, viewport={"width": 844, "height": 390}, is_mobile=True,
+                     has_touch=True),
+    }
+    spy = Person(browser, viewport={"width": 1280, "height": 800})
+    said = {"Ann": ("nice", "Nice one!", "Ann: Nice one!"),
+            "Bob": ("heart", "\u2665", "Bob: sends a heart"),
+            "Cy": ("oops", "Oops!", "Cy: Oops!")}
+    try:
+        ann = people["Ann"].page
+        ann.goto(url + "/table?game=slabberjan")
+        ann.wait_for_selector("#game option[value=slabberjan]", state="attached")
+        ann.fill("#players", "3")
+        ann.fill("#create-name", "Ann")
+        ann.click("#create-form button[type=submit]")
+        ann.wait_for_url(re.compile(r"/table/[\w-]+$"))
+        link = ann.input_value("#link")
+        for name in ("Bob", "Cy"):
+            page = people[name].page
+            page.goto(link)
+            page.fill("#sit-name", name)
+            page.click("#sit-form button[type=submit]")
+            page.wait_for_selector("#seats li.seat-me")
+        ann.wait_for_function(
+            "() => document.querySelectorAll('#seats li.seat-person').length === 3")
+        spy.page.goto(link)
+        ann.click("#begin")
+        for person in people.values():
+            person.page.wait_for_url(re.compile(r"/slabberjan\?token="))
+            person.page.wait_for_selector("#react-button", state="visible")
+        spy.page.wait_for_selector("#watch", state="visible")
+        spy.page.click("#watch")
+        spy.page.wait_for_url(re.compile(r"/slabberjan\?watch="))
+        spy.page.wait_for_function("() => document.body.dataset.state !== 'waiting'")
+        assert spy.page.is_hidden("#react-button")  # a spectator has no seat to react from
+        # no computer plays here, so no line says what a computer's speed does
+        assert all(p.page.is_hidden("#speed-about") for p in people.values())
+
+        for page in (*(p.page for p in people.values()), spy.page):
+            page.evaluate(WATCH_BUBBLES)
+        for name, person in people.items():  # one after another, as fast as people click
+            person.page.click("#react-button")
+            person.page.click(f"[data-reaction={said[name][0]}]")
+
+        seats = {"Ann": 0, "Bob": 1, "Cy": 2}
+        viewers = {**{n: p.page for n, p in people.items()}, "spy": spy.page}
+        for viewer, page in viewers.items():
+            expected = sorted(
+                ("mine" if name == viewer and page.query_selector("#my-seat") else seats[name],
+                 words) for name, (_, words, _) in said.items())
+            try:
+                page.wait_for_function("n => window.bubbles.length >= n", arg=3, timeout=5000)
+            except PlaywrightTimeout:
+                pytest.fail(f"{viewer} saw {page.evaluate('window.bubbles')}")
+            bubbles = page.evaluate("window.bubbles")
+            assert sorted((b["seat"], b["text"]) for b in bubbles) == expected, viewer
+            assert all(b["inside"] for b in bubbles), f"{viewer}: {bubbles}"
+            heard = page.evaluate(SPOKEN)
+            for name, (_, _, line) in said.items():
+                if name == viewer:
+                    line = line.replace(name, "You", 1)
+                assert line in heard, f"{viewer} heard {heard}"
+        bob = people["Bob"].page
+        bob.click("#react-button")
+        found = serious(bob)
+        assert not found, f"phone, three reactions shown and the menu open: {found}"
+        # each frame carries a code and a seat, never words a person typed
+        reactions = [json.loads(f) for f in spy.frames if '"type":"reaction"' in f]
+        assert sorted((r["seat"], r["reaction"]) for r in reactions) == [
+            (0, "nice"), (1, "heart"), (2, "oops")]
+    finally:
+        for person in (*people.values(), spy):
             person.close()

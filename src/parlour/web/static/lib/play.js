@@ -78,11 +78,18 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec) } = {}) {
   const after = line("after", (node) => $("bar").after(node));
   let noticeKind = null;
 
+  // what the computers' speed means, said only where a computer plays
+  function aboutTheComputers() {
+    const about = $("speed-about");
+    if (about) about.hidden = table.friends && !table.seats.some((s) => s.kind === "computer");
+  }
+
   function show() {
     const s = table.settings;
     hints.level(s.level);
     ctl.show(s, { count: wins.count(winsText.key(s)), where: winsText.where(s) }, table.friends);
     if ($("stats")) $("stats").textContent = statsText(statsOf(spec.name));
+    aboutTheComputers();
     document.body.classList.toggle("friends", table.friends);
     document.body.classList.toggle("watching", table.watching);
     mark.hidden = !table.seeded;
@@ -229,6 +236,7 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec) } = {}) {
     seats(m) {
       if (!Array.isArray(m.seats)) return;
       table.seats = m.seats;
+      aboutTheComputers();
       if (hooks.seats) hooks.seats();
     },
     state(m) {

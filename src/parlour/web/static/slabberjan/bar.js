@@ -21,7 +21,7 @@ function ourTurn(view, me, names) {
   if (legal(view, "swap") && legal(view, "stand")) {
     return [`Your turn: swap with ${left}, or stand`, keys("Swap or Stand · free choice", "Swap (S) · Stand (T or Enter) · free choice"), "go"];
   }
-  if (legal(view, "swap")) return [`Your turn: swap with ${left}`, keys("Below the inn you must try: Swap", "Below the inn you must try: Swap or S"), "go"];
+  if (legal(view, "swap")) return [`Your turn: swap with ${left}`, keys("Below the inn you must try: Swap", "Below the inn you must try: Swap (S)"), "go"];
   if (view.matador) {
     return [`Your turn: you hold ${a(view.piece)}, a matador: stand`, keys("Stand", "Stand, T or Enter"), "go"];
   }
