@@ -31,6 +31,8 @@ own attributes: one small object where a plain event is two, itself and its data
 Event('flip', {'player': 1, 'card': 'JS'})
 >>> Flip(1, "JS") == Event("flip", {"player": 1, "card": "JS"}), Flip(1, "JS").seen_by(0)
 (True, {'type': 'flip', 'player': 1, 'card': 'JS'})
+
+One with a private part too is a :class:`PrivateEvent`.
 """
 
 from __future__ import annotations
@@ -137,14 +139,62 @@ class PublicEvent(Event):
         return NO_PRIVATE
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # the fields, not the constructor's arguments (a subclass may fix one, as Splunk's
+        # the slots, not the constructor's arguments (a subclass may fix one, as Splunk's
         # slap_ignored does its reason); ``type`` is the class's, not a slot's
-        return (_rebuild_public, (type(self), tuple(getattr(self, f) for f in self.fields)))
+        cls = type(self)
+        return (_rebuild_public, (cls, tuple(getattr(self, f) for f in _slots(cls))))
+
+
+class PrivateEvent(PublicEvent):
+    """A :class:`PublicEvent` with a private part too: the subclass keeps what it needs for
+    that part in slots beyond its ``fields`` (``__slots__ = (*fields, ...)``) and makes the
+    part when ``private`` is read.
+
+    Why: a Slabberjan swap as a plain :class:`Event` is five containers (the event, its
+    data, the private mapping and a dict for each of the two seats), all kept as long as
+    the game, and the cyclic garbage collector walks the kept ones again and again; this
+    is one object, and a seat's part is made only when someone reads it.
+
+    >>> class Peek(PrivateEvent):
+    ...     '''``peek``: ``player`` looked at a card; only they see which.'''
+    ...     type = "peek"
+    ...     fields = ("player",)
+    ...     __slots__ = ("player", "card")
+    ...     def __init__(self, player: int, card: str) -> None:
+    ...         self.player, self.card = player, card
+    ...     @property
+    ...     def private(self) -> Mapping[int, Mapping[str, Any]]:
+    ...         return {self.player: {"card": self.card}}
+    >>> Peek(0, "7H").seen_by(0), Peek(0, "7H").seen_by(1)
+    ({'type': 'peek', 'player': 0, 'card': '7H'}, {'type': 'peek', 'player': 0})
+    >>> Peek(0, "7H") == Event("peek", {"player": 0}, {0: {"card": "7H"}})
+    True
+    """
+
+    __slots__ = ()
+
+    @property
+    def private(self) -> Mapping[int, Mapping[str, Any]]:
+        raise NotImplementedError
+
+    def seen_by(self, seat: int | None) -> dict[str, Any]:
+        out = PublicEvent.seen_by(self, seat)
+        if seat is not None:
+            mine = self.private.get(seat)
+            if mine is not None:
+                out.update(mine)
+        return out
+
+
+def _slots(cls: type[PublicEvent]) -> tuple[str, ...]:
+    """The slots a :class:`PublicEvent` subclass declares: its whole state."""
+    slots: tuple[str, ...] = cls.__dict__["__slots__"]
+    return slots
 
 
 def _rebuild_public(cls: type[PublicEvent], values: tuple[Any, ...]) -> PublicEvent:
-    """A pickled :class:`PublicEvent` back from its class and its fields' values."""
+    """A pickled :class:`PublicEvent` back from its class and its slots' values."""
     event = object.__new__(cls)
-    for name, value in zip(cls.fields, values, strict=True):
+    for name, value in zip(_slots(cls), values, strict=True):
         object.__setattr__(event, name, value)
     return event

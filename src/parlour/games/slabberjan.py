@@ -40,6 +40,7 @@ from itertools import product
 from typing import Any, Literal, TypedDict
 
 from parlour.engine import Action, Event, Game, GameSpec, Option, Outcome, Pacing, Termination
+from parlour.engine.events import PrivateEvent, PublicEvent
 
 #: The 21 kinds of piece, high to low.
 KINDS: tuple[str, ...] = (
@@ -263,24 +264,120 @@ class SlabberjanView(TypedDict):
     """What the seat learned in its own swaps and draws this deal."""
 
 
-# The events: public part, then (in a comment) what only some seats are told.
-class DealEvent(TypedDict):
-    round: int
-    dealer: int
-    deal: int
-    # private, each seat: piece
+# The events: public part, then what only some seats are told. The frequent ones (every
+# turn, deal, reveal and payment) are PublicEvent or PrivateEvent classes, one object each
+# (a checked move makes them and the game keeps them: see PrivateEvent); the rare ones are
+# plain events whose data are these TypedDicts.
 
 
-class SeatEvent(TypedDict):
-    """``stand``, ``out``."""
+class DealEvent(PrivateEvent):
+    """``deal``: ``round``, ``dealer``, ``deal`` (the deals so far); each seat in play is
+    told its own ``piece``."""
 
-    player: int
+    type = "deal"
+    fields = ("round", "dealer", "deal")
+    __slots__ = ("deal", "dealer", "hands", "round")
+
+    def __init__(self, round: int, dealer: int, deal: int, hands: list[str | None]) -> None:
+        self.round, self.dealer, self.deal, self.hands = round, dealer, deal, hands
+
+    @property
+    def private(self) -> Mapping[int, Mapping[str, Any]]:
+        return PieceBySeat(self.hands)
 
 
-class SwapEvent(TypedDict):
-    player: int
-    target: int
-    # private, the two: gave, got
+class StandEvent(PublicEvent):
+    """``stand``: ``player`` kept their piece."""
+
+    type = "stand"
+    __slots__ = fields = ("player",)
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+
+
+class OutEvent(PublicEvent):
+    """``out``: ``player`` could not pay and is out of the game (S11)."""
+
+    type = "out"
+    __slots__ = fields = ("player",)
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+
+
+class SwapEvent(PrivateEvent):
+    """``swap``: ``player`` swapped with ``target``; the two are told what they ``gave``
+    and ``got`` (S6)."""
+
+    type = "swap"
+    fields = ("player", "target")
+    __slots__ = ("gave", "got", "player", "target")
+
+    def __init__(self, player: int, target: int, gave: str | None, got: str | None) -> None:
+        self.player, self.target, self.gave, self.got = player, target, gave, got
+
+    @property
+    def private(self) -> Mapping[int, Mapping[str, Any]]:
+        return {self.player: {"gave": self.gave, "got": self.got},
+                self.target: {"gave": self.got, "got": self.gave}}
+
+
+class DrawEvent(PrivateEvent):
+    """``draw``: the dealer ``player`` took a piece from the bag; they are told what they
+    ``gave`` and ``got`` (S8)."""
+
+    type = "draw"
+    fields = ("player",)
+    __slots__ = ("gave", "got", "player")
+
+    def __init__(self, player: int, gave: str, got: str) -> None:
+        self.player, self.gave, self.got = player, gave, got
+
+    @property
+    def private(self) -> Mapping[int, Mapping[str, Any]]:
+        return {self.player: {"gave": self.gave, "got": self.got}}
+
+
+class UndoEvent(PrivateEvent):
+    """``undo``: every swap was undone (``reason``: the cat's words); each seat in play is
+    told its ``piece`` again (S5)."""
+
+    type = "undo"
+    fields = ("reason",)
+    __slots__ = ("hands", "reason")
+
+    def __init__(self, reason: str, hands: list[str | None]) -> None:
+        self.reason, self.hands = reason, hands
+
+    @property
+    def private(self) -> Mapping[int, Mapping[str, Any]]:
+        return PieceBySeat(self.hands)
+
+
+class RevealEvent(PublicEvent):
+    """``reveal``: every seat's ``pieces`` at the end of the round (None: out)."""
+
+    type = "reveal"
+    __slots__ = fields = ("pieces",)
+
+    def __init__(self, pieces: list[str | None]) -> None:
+        self.pieces = pieces
+
+
+class PayEvent(PublicEvent):
+    """``pay``: ``player`` paid a chip (``reason``) and has ``chips`` left; the ``pot``."""
+
+    type = "pay"
+    __slots__ = fields = ("player", "reason", "chips", "pot")
+
+    def __init__(self, player: int, reason: str, chips: int, pot: int) -> None:
+        self.player, self.reason, self.chips, self.pot = player, reason, chips, pot
+
+
+#: Each seat's ``stand`` and ``out``, made once: events are values
+STAND_EVENTS: tuple[StandEvent, ...] = tuple(StandEvent(s) for s in range(42))
+OUT_EVENTS: tuple[OutEvent, ...] = tuple(OutEvent(s) for s in range(42))
 
 
 class AnnounceEvent(TypedDict, total=False):
@@ -298,22 +395,6 @@ class ReasonEvent(TypedDict):
 
     player: int
     reason: str
-
-
-class UndoEvent(TypedDict):
-    reason: str
-    # private, each seat: piece
-
-
-class RevealEvent(TypedDict):
-    pieces: list[str | None]
-
-
-class PayEvent(TypedDict):
-    player: int
-    reason: str
-    chips: int
-    pot: int
 
 
 class SparedEvent(TypedDict):
@@ -462,8 +543,10 @@ class Slabberjan(Game):
     dealt: list[str | None]
     set_aside: list[str]
     shown: list[str | None]
-    learned: dict[int, list[dict[str, Any]]]
-    """Per seat, what it learned this deal (a seat that learned nothing has no entry)."""
+    learned: dict[int, list[tuple[int | str, str | None, str | None]]]
+    """Per seat, what it learned this deal, (with whom or "bag", gave, got), as its view's
+    ``learned`` says it (a seat that learned nothing has no entry): tuples, made into
+    dicts only when a view is read."""
 
     # -- setup -------------------------------------------------------------------------------
 
@@ -504,19 +587,29 @@ class Slabberjan(Game):
     def _deal(self, events: list[Event] | None) -> None:
         """S2: a fresh deck; pieces drawn from its top starting left of the dealer."""
         deck = self.chance.deck(PIECES)
-        n, out, dealer = self.players, self.out, self.dealer
-        hands: list[str | None] = [None] * n
-        # the seats still in, from the dealer's left round to the dealer, who draws last
-        # (the same for every deal by this dealer until someone is knocked out)
-        order = self._orders.get(dealer)
-        if order is None:
-            order = [s for s in range(dealer + 1, n) if not out[s]]
-            order += [s for s in range(dealer + 1) if not out[s]]
-            self._orders[dealer] = order
-        for seat, piece in zip(order, deck, strict=False):  # the rest is the bag
-            hands[seat] = piece
+        n, dealer = self.players, self.dealer
+        hands: list[str | None]
+        if self.active == n:
+            # nobody is out: seats dealer+1 .. n-1 draw the top pieces, then 0 .. dealer
+            # (the loop below, in two slices: a deal is most of a short round's time)
+            cut = n - 1 - dealer
+            hands = [*deck[cut:n], *deck[:cut]]
+            first = dealer + 1 if cut else 0
+        else:
+            hands = [None] * n
+            # the seats still in, from the dealer's left round to the dealer, who draws
+            # last (the same for every deal by this dealer until someone is knocked out)
+            order = self._orders.get(dealer)
+            if order is None:
+                out = self.out
+                order = [s for s in range(dealer + 1, n) if not out[s]]
+                order += [s for s in range(dealer + 1) if not out[s]]
+                self._orders[dealer] = order
+            for seat, piece in zip(order, deck, strict=False):  # the rest is the bag
+                hands[seat] = piece
+            first = order[0]
         self.hands = hands
-        self.dealt = list(hands)
+        self.dealt = hands.copy()
         self.bag = deck
         self.bag_top = self.active  # the bag is what the players did not draw, top first
         self.set_aside = []
@@ -524,11 +617,10 @@ class Slabberjan(Game):
         self.learned = {}
         self.bird = False
         self.deals += 1
-        self.turn: int | None = order[0]  # S3
+        self.turn: int | None = first  # S3
         self.phase = "turns"
         if events is not None:
-            deal: DealEvent = {"round": self.round, "dealer": dealer, "deal": self.deals}
-            events.append(Event("deal", deal, PieceBySeat(self.dealt)))
+            events.append(DealEvent(self.round, dealer, self.deals, self.dealt))
 
     # -- checks -------------------------------------------------------------------------------
 
@@ -572,7 +664,7 @@ class Slabberjan(Game):
     def _do_stand(self, action: Stand, events: list[Event] | None) -> None:
         p = action.player
         if events is not None:
-            events.append(Event("stand", {"player": p}))
+            events.append(STAND_EVENTS[p])
         if p == self.dealer:
             self._end_round(events)  # S9
         else:
@@ -619,17 +711,18 @@ class Slabberjan(Game):
         mine, theirs = hands[p], hands[q]
         hands[p], hands[q] = theirs, mine
         learned = self.learned
-        for seat, fact in ((p, {"with": q, "gave": mine, "got": theirs}),
-                           (q, {"with": p, "gave": theirs, "got": mine})):
-            facts = learned.get(seat)
-            if facts is None:
-                learned[seat] = [fact]
-            else:
-                facts.append(fact)
+        facts = learned.get(p)
+        if facts is None:
+            learned[p] = [(q, mine, theirs)]
+        else:
+            facts.append((q, mine, theirs))
+        facts = learned.get(q)
+        if facts is None:
+            learned[q] = [(p, theirs, mine)]
+        else:
+            facts.append((p, theirs, mine))
         if events is not None:
-            events.append(Event("swap", {"player": p, "target": q},
-                                {p: {"gave": mine, "got": theirs},
-                                 q: {"gave": theirs, "got": mine}}))
+            events.append(SwapEvent(p, q, mine, theirs))
 
     def _refuse(self, piece: str, p: int, events: list[Event] | None) -> None:
         """S5: the effect of a cat, bird or knight on the swapper ``p``."""
@@ -662,7 +755,7 @@ class Slabberjan(Game):
             if not out[s]:
                 hands[s] = dealt[s]
         if events is not None:
-            events.append(Event("undo", {"reason": WORDS["cat"]}, PieceBySeat(list(hands))))
+            events.append(UndoEvent(WORDS["cat"], hands.copy()))
 
     def _announce(self, holder: int | None, piece: str, p: int,
                   events: list[Event] | None) -> None:
@@ -708,9 +801,9 @@ class Slabberjan(Game):
         assert old is not None
         self.hands[d] = piece
         self.set_aside.append(old)  # never drawn again this round
-        self.learned.setdefault(d, []).append({"with": "bag", "gave": old, "got": piece})
+        self.learned.setdefault(d, []).append(("bag", old, piece))
         if events is not None:
-            events.append(Event("draw", {"player": d}, {d: {"gave": old, "got": piece}}))
+            events.append(DrawEvent(d, old, piece))
 
     # -- the end of a round -------------------------------------------------------------------
 
@@ -723,7 +816,7 @@ class Slabberjan(Game):
             pays[s] = why
         self.reveal = {"round": self.round, "pieces": pieces, "pays": pays}
         if events is not None:
-            events.append(Event("reveal", {"pieces": list(pieces)}))
+            events.append(RevealEvent(pieces))  # the reveal's list: neither changes it
         self._pay(list(due), "lowest", events)
         if self.winner is not None:
             return
@@ -745,9 +838,7 @@ class Slabberjan(Game):
                 self.pot += 1
                 if events is not None:
                     why = "fool" if reason == "lowest" and self.hands[s] == FOOL else reason
-                    paid: PayEvent = {"player": s, "reason": why, "chips": chips[s],
-                                      "pot": self.pot}
-                    events.append(Event("pay", paid))
+                    events.append(PayEvent(s, why, chips[s], self.pot))
             else:
                 self._eliminate(s, events)
         if self.active == 1:
@@ -763,7 +854,7 @@ class Slabberjan(Game):
             self.set_aside.append(piece)  # S11: the piece leaves play
         self.hands[s] = None
         if events is not None:
-            events.append(Event("out", {"player": s}))
+            events.append(OUT_EVENTS[s])
 
     def _win(self, events: list[Event] | None) -> None:
         """S12: the last player in takes the whole pot."""
@@ -857,6 +948,6 @@ class Slabberjan(Game):
             "piece": None if seat is None else self.hands[seat],
             "matador": seat is not None and self.hands[seat] in MATADORS,
             "to_play": self.to_play(),
-            "learned": [] if seat is None else [dict(fact) for fact in
-                                                self.learned.get(seat, ())],
+            "learned": [] if seat is None else [{"with": w, "gave": gave, "got": got}
+                                                for w, gave, got in self.learned.get(seat, ())],
         }
