@@ -160,8 +160,8 @@ class Chance:
         self._rng: random.Random | None = None
         # True while this Chance's generator is shared with a clone's: see clone()
         self._shared = False
-        self._decks: deque[list[Any]] = deque(list(d) for d in decks)
-        self._shuffles: deque[list[Any]] = deque(list(s) for s in shuffles)
+        self._decks: deque[list[Any]] = deque(map(list, decks))
+        self._shuffles: deque[list[Any]] = deque(map(list, shuffles))
         self.used_decks: list[list[Any]] = []
         self.used_shuffles: list[list[Any]] = []
 
@@ -233,7 +233,17 @@ class Chance:
 
     def deck(self, cards: Sequence[T]) -> list[T]:
         """The order of a fresh deal of ``cards``, top (first dealt) first."""
-        return self._order("deck", self._decks, self.used_decks, cards)
+        stacked = self._decks
+        if stacked:
+            # _order's first case written out: a replay deals a Slabberjan deck a round
+            order = stacked.popleft()
+            if not same_cards(order, cards):
+                check_same_cards(order, cards, f"deck {len(self.used_decks)}")
+            self.used_decks.append(order)
+            clock = self.clock
+            self._drawn.append(("deck", None if clock is None else len(clock), order, 0))
+            return order.copy()
+        return self._order("deck", stacked, self.used_decks, cards)
 
     def shuffle(self, cards: Sequence[T]) -> list[T]:
         """The order of ``cards`` after a shuffle, top first."""
@@ -255,7 +265,7 @@ class Chance:
         used.append(order)
         clock = self.clock
         self._drawn.append((kind, None if clock is None else len(clock), order, 0))
-        return list(order)
+        return order.copy()
 
     def choice(self, n: int) -> int:
         """A seat (or any index) drawn uniformly from ``range(n)``; games put it in options
