@@ -136,7 +136,11 @@ class Scheduler:
     applies it with :meth:`play` when the race is settled (a live table's settle window,
     :mod:`parlour.live.lag`). ``strict``: a computer player
     whose choice the rules refuse, or that fails, raises (simulations and tests: it is a
-    bug); else it is logged and the table goes on (live tables).
+    bug); else it is logged and the table goes on (live tables). ``turn_based``: a computer
+    with no legal action and no pending move is not asked until it has a legal action (it
+    is given the events of the meantime then): for a game whose players answer only on
+    their own turn and remember only the events (Slabberjan), where asking every seat after
+    every change was most of a step's time; a race's players are asked as they were.
     """
 
     def __init__(
@@ -153,6 +157,7 @@ class Scheduler:
         strict: bool = True,
         ask_later: bool = False,
         referee: Callable[[Action, float], None] | None = None,
+        turn_based: bool = False,
     ) -> None:
         for seat in computers:
             if not 0 <= seat < game.players:
@@ -168,14 +173,16 @@ class Scheduler:
         self.strict = strict
         self.ask_later = ask_later
         self.referee = referee
+        self.turn_based = turn_based
         self.closed = False
         self._pending: dict[int, Timer] = {}
         # per seat: the pending move and when it is due (a repeat keeps the earlier time)
         self._planned: dict[int, tuple[Action, float]] = {}
         # per seat: the view it last decided on, encoded (unchanged: it is not asked), and
-        # the events it has not been given yet (they come with its next question)
+        # the events it has not been given yet (they come with its next question; kept as
+        # events, and made into what the seat sees only when it is asked)
         self._seen: dict[int, str] = {}
-        self._untold: dict[int, list[dict[str, object]]] = {}
+        self._untold: dict[int, list[Event]] = {}
         self._hold_until: dict[int, float] = {}
         # ask_later: the events the computer players have not been asked about yet, when
         # the first of them happened (their moves are timed from then), and the computer
@@ -286,18 +293,29 @@ class Scheduler:
             for seat, player in self.computers.items():
                 level = self.level if self.level is not None else player.level
                 self._hold_until[seat] = now + pacing.pause_for(level)
+        game = self.game
+        turn_based = self.turn_based
         for seat, player in self.computers.items():
-            seen = [e.seen_by(seat) for e in events]
-            view = self.game.view(seat)
+            if turn_based and seat not in self._pending and not game.legal_json(seat):
+                # nothing to do and nothing to cancel (a seat that has just moved has no
+                # move pending either): its answer would be None. It is asked at its next
+                # legal action whatever its view is then (as it would be: that view
+                # differs from this one)
+                self._seen.pop(seat, None)
+                if events:
+                    self._untold.setdefault(seat, []).extend(events)
+                continue
+            view = game.view(seat)
             shown = dumps(view)
             if seat not in movers and self._seen.get(seat) == shown:
                 # nothing it can see has changed: its answer (and its timer) stands
-                if seen:
-                    self._untold.setdefault(seat, []).extend(seen)
+                if events:
+                    self._untold.setdefault(seat, []).extend(events)
                 continue
             self._seen[seat] = shown
             untold = self._untold.pop(seat, None)
-            self._ask(seat, player, view, untold + seen if untold else seen, now)
+            told = [*untold, *events] if untold else events
+            self._ask(seat, player, view, [e.seen_by(seat) for e in told], now)
 
     def _ask(self, seat: int, player: AnyPlayer, view: Mapping[str, object],
              seen: list[dict[str, object]], now: float) -> None:

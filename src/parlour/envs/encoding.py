@@ -26,6 +26,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -122,9 +123,16 @@ class Codec:
                 for t in self.templates]
 
 
-def _rotated(seat: int, players: int) -> list[int]:
+@functools.cache
+def _rotated(seat: int, players: int) -> tuple[int, ...]:
     """Seats in the order the observation lists them: the observer first, then leftwards."""
-    return [(seat + i) % players for i in range(players)]
+    return tuple((seat + i) % players for i in range(players))
+
+
+# Each encoder writes only what is not zero into a zeroed array, with its indices looked up
+# in these tables: an observation is made on every step, and a write or a ``str.index`` per
+# number was a sixth of a step.
+CARD_INDEX = {rank: i for i, rank in enumerate(CARD_RANKS)}
 
 
 # -- Slapjack ---------------------------------------------------------------------------------
@@ -144,30 +152,41 @@ def encode_slapjack(view: Mapping[str, Any], seen: Sequence[Mapping[str, Any]], 
 
     Suits are left out: no rule reads them.
     """
-    out = np.zeros(slapjack_size(players), dtype=np.float32)
+    out = np.zeros(5 * players + 16, dtype=np.float32)
     rows = view["players"]
-    for i, s in enumerate(_rotated(seat, players)):
+    turn, top_player = view["turn"], view["top_player"]
+    base = 0
+    for s in _rotated(seat, players):
         p = rows[s]
-        base = 5 * i
-        out[base] = min(p["cards"] / 52, 1.0)
-        out[base + 1] = p["out"]
-        out[base + 2] = p["waiting"]
-        out[base + 3] = view["turn"] == s
-        out[base + 4] = view["top_player"] == s
-    g = 5 * players
-    out[g] = min(view["pile"] / 52, 1.0)
-    out[g + 1] = view["slappable"]
+        if p["cards"]:
+            out[base] = min(p["cards"] / 52, 1.0)
+        if p["out"]:
+            out[base + 1] = p["out"]
+        if p["waiting"]:
+            out[base + 2] = p["waiting"]
+        if turn == s:
+            out[base + 3] = 1.0
+        if top_player == s:
+            out[base + 4] = 1.0
+        base += 5
+    if view["pile"]:
+        out[base] = min(view["pile"] / 52, 1.0)
+    if view["slappable"]:
+        out[base + 1] = view["slappable"]
     top = view["top"]
     if top is None:
-        out[g + 15] = 1.0
+        out[base + 15] = 1.0
     else:
-        out[g + 2 + CARD_RANKS.index(top[0])] = 1.0
+        out[base + 2 + CARD_INDEX[top[0]]] = 1.0
     return out
 
 
 # -- Splunk -----------------------------------------------------------------------------------
 
 SPLUNK_STACK = 23
+#: the top face-up card's rank -> its place in a stack's one-hot (the joker last)
+SPLUNK_RANK_INDEX = {**CARD_INDEX, "X": 13}
+SLAP_INDEX = {kind: i for i, kind in enumerate(SLAP_KINDS)}
 
 
 def splunk_size(players: int) -> int:
@@ -189,32 +208,44 @@ def encode_splunk(view: Mapping[str, Any], seen: Sequence[Mapping[str, Any]], se
 
     Nobody sees a pile or a base (P1), so there is nothing private to encode.
     """
-    out = np.zeros(splunk_size(players), dtype=np.float32)
+    out = np.zeros(6 + 4 * SPLUNK_STACK, dtype=np.float32)
     rows = view["players"]
     other = 1 - seat
-    out[0] = min(rows[seat]["cards"] / 27, 1.0)
-    out[1] = min(rows[other]["cards"] / 27, 1.0)
-    out[2] = view["turn"] == seat
-    out[3] = view["turn"] == other
-    out[4] = bool(view["call_open"])
-    out[5] = view["slap_open"] is not None
+    if rows[seat]["cards"]:
+        out[0] = min(rows[seat]["cards"] / 27, 1.0)
+    if rows[other]["cards"]:
+        out[1] = min(rows[other]["cards"] / 27, 1.0)
+    turn = view["turn"]
+    if turn == seat:
+        out[2] = 1.0
+    elif turn == other:
+        out[3] = 1.0
+    if view["call_open"]:
+        out[4] = 1.0
+    if view["slap_open"] is not None:
+        out[5] = 1.0
     last = view["last_play"]
+    # whether it took the latest play at all sits in the slap/call bits and last_play
+    mine = last["stack"] if last is not None and last["player"] == seat else -1
+    base = 6
     for i, stack in enumerate(view["stacks"]):
-        base = 6 + SPLUNK_STACK * i
         up = stack["up"]
-        out[base] = min(stack["cards"] / 54, 1.0)
-        out[base + 1] = min(len(up) / 27, 1.0)
-        out[base + 2] = min(stack["up_total"] / 100, 1.0)
+        if stack["cards"]:
+            out[base] = min(stack["cards"] / 54, 1.0)
         if up:
-            rank = up[-1][0]
-            out[base + 3 + (13 if rank == "X" else CARD_RANKS.index(rank))] = 1.0
+            out[base + 1] = min(len(up) / 27, 1.0)
+            out[base + 3 + SPLUNK_RANK_INDEX[up[-1][0]]] = 1.0
         else:
             out[base + 17] = 1.0
+        if stack["up_total"]:
+            out[base + 2] = min(stack["up_total"] / 100, 1.0)
         if stack["slap"] is not None:
-            out[base + 18 + SLAP_KINDS.index(stack["slap"])] = 1.0
-        out[base + 21] = bool(stack["call_open"])
-        out[base + 22] = last is not None and last["stack"] == i and last["player"] == seat
-        # whether it took the latest play at all sits in the slap/call bits and last_play
+            out[base + 18 + SLAP_INDEX[stack["slap"]]] = 1.0
+        if stack["call_open"]:
+            out[base + 21] = 1.0
+        if i == mine:
+            out[base + 22] = 1.0
+        base += SPLUNK_STACK
     return out
 
 
@@ -222,6 +253,7 @@ def encode_splunk(view: Mapping[str, Any], seen: Sequence[Mapping[str, Any]], se
 
 SLABBERJAN_SEAT = 29
 KIND_INDEX = {kind: i for i, kind in enumerate(KINDS)}
+MATADOR_INDEX = {kind: i for i, kind in enumerate(MATADOR_ORDER)}
 
 
 def slabberjan_size(players: int) -> int:
@@ -241,7 +273,7 @@ def encode_slabberjan(view: Mapping[str, Any], seen: Sequence[Mapping[str, Any]]
     - the pot / (starting chips x players), pieces in the bag / 42, pieces set aside / 42,
       the bird has spoken, option ``free_choice``, the dealer's phase.
     """
-    out = np.zeros(slabberjan_size(players), dtype=np.float32)
+    out = np.zeros(21 + SLABBERJAN_SEAT * players + 6, dtype=np.float32)
     piece = view["piece"]
     if piece is not None:
         out[KIND_INDEX[piece]] = 1.0
@@ -249,28 +281,40 @@ def encode_slabberjan(view: Mapping[str, Any], seen: Sequence[Mapping[str, Any]]
     for fact in view["learned"]:
         if isinstance(fact["with"], int):
             known[fact["with"]] = fact["gave"]
+    known.pop(seat, None)  # what the observer holds is its own piece, above
     scale = max(1, options.get("chips", 3) * players)
     rows = view["players"]
-    for i, s in enumerate(_rotated(seat, players)):
+    dealer, turn = view["dealer"], view["turn"]
+    base = 21
+    for s in _rotated(seat, players):
         p = rows[s]
-        base = 21 + SLABBERJAN_SEAT * i
-        out[base] = min(p["chips"] / scale, 1.0)
-        out[base + 1] = p["out"]
-        out[base + 2] = view["dealer"] == s
-        out[base + 3] = view["turn"] == s
+        if p["chips"]:
+            out[base] = min(p["chips"] / scale, 1.0)
+        if p["out"]:
+            out[base + 1] = p["out"]
+        if dealer == s:
+            out[base + 2] = 1.0
+        if turn == s:
+            out[base + 3] = 1.0
         shown = p["shown"]
         if shown is not None:
-            out[base + 4 + MATADOR_ORDER.index(shown)] = 1.0
-        held = known.get(s) if s != seat else None
+            out[base + 4 + MATADOR_INDEX[shown]] = 1.0
+        held = known.get(s)
         if held is not None:
             out[base + 8 + KIND_INDEX[held]] = 1.0
-    g = 21 + SLABBERJAN_SEAT * players
-    out[g] = min(view["pot"] / scale, 1.0)
-    out[g + 1] = view["bag"] / 42
-    out[g + 2] = view["set_aside"] / 42
-    out[g + 3] = bool(view["bird"])
-    out[g + 4] = bool(view["free_choice"])
-    out[g + 5] = view["phase"] == "dealer"
+        base += SLABBERJAN_SEAT
+    if view["pot"]:
+        out[base] = min(view["pot"] / scale, 1.0)
+    if view["bag"]:
+        out[base + 1] = view["bag"] / 42
+    if view["set_aside"]:
+        out[base + 2] = view["set_aside"] / 42
+    if view["bird"]:
+        out[base + 3] = 1.0
+    if view["free_choice"]:
+        out[base + 4] = 1.0
+    if view["phase"] == "dealer":
+        out[base + 5] = 1.0
     return out
 
 

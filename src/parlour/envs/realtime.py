@@ -117,6 +117,8 @@ class RealTimeEnv(ParallelEnv):
         self._seed_rng: np.random.Generator | None = None
         self.table: Table | None = None
         self._views: dict[str, Mapping[str, Any]] = {}
+        #: agent -> the view its observation was last encoded from, that observation, mask
+        self._encoded: dict[str, tuple[Mapping[str, Any], Obs, Any]] = {}
 
     # Plain methods over spaces made once: functools.cache on a method kept every env
     # (its key) alive for ever.
@@ -145,6 +147,7 @@ class RealTimeEnv(ParallelEnv):
         self._reactions = {a: random.Random(derive(episode_seed, "reaction", a))
                            for a in self.possible_agents}
         self._decided_at: dict[str, float] = {}
+        self._encoded = {}
         self.table.advance(0.0)  # what the computer players do at once is in the first look
         self.agents = list(self.possible_agents)
         self._out: set[str] = set()
@@ -164,8 +167,14 @@ class RealTimeEnv(ParallelEnv):
 
     def _observation(self, agent: str) -> dict[str, Any]:
         view = self._views[agent]
-        return {"observation": self.observation_vector(self._seat[agent], view),
-                "action_mask": self.codec.mask(view)}
+        # Most ticks change nothing an agent sees (the table keeps the same view object
+        # then): its observation is encoded once per view, and each step hands out copies,
+        # so that a caller who changes an array in place changes only its own
+        encoded = self._encoded.get(agent)
+        if encoded is None or encoded[0] is not view:
+            encoded = self._encoded[agent] = (
+                view, self.observation_vector(self._seat[agent], view), self.codec.mask(view))
+        return {"observation": encoded[1].copy(), "action_mask": encoded[2].copy()}
 
     def observation_vector(self, seat: int, view: Mapping[str, Any] | None = None) -> Obs:
         """The observation of ``seat`` now: from its view only."""

@@ -123,18 +123,18 @@ class SlabberjanEnv(AECEnv):
 
     def _game_chips(self) -> list[int]:
         assert self.table is not None
-        return [p["chips"] for p in self.table.game.view(None)["players"]]
+        return [p["chips"] for p in self.table.view(None)["players"]]
 
     def _to_learner(self) -> None:
         """Lets the computer players play until an agent is to move (or the game ends)."""
         assert self.table is not None
-        game = self.table.game
+        table = self.table
         learners = set(self.learners)
-        self.table.run_until(lambda: game.view(None)["turn"] in learners)
+        table.run_until(lambda: table.view(None)["turn"] in learners)
 
     def _selection(self) -> str:
         assert self.table is not None
-        turn = self.table.game.view(None)["turn"]
+        turn = self.table.view(None)["turn"]
         if turn is not None and turn in self.learners:
             return agent_name(turn)
         return self.agents[0] if self.agents else ""
@@ -191,7 +191,7 @@ class SlabberjanEnv(AECEnv):
         """Rewards, terminations and truncations after a move."""
         assert self.table is not None
         game = self.table.game
-        view = game.view(None)
+        view = self.table.view(None)
         chips = [p["chips"] for p in view["players"]]
         out = [p["out"] for p in view["players"]]
         n = self.players

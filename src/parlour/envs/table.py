@@ -34,6 +34,14 @@ from parlour.engine import Action, Event, Game, GameError
 from parlour.engine.seeds import derived_seed
 from parlour.games import game_class
 
+#: The games whose computer players answer only on their own turn and remember nothing but
+#: the events they are told (Slabberjan's players return ``None`` off their turn before they
+#: draw from their generator): the scheduler asks only a seat with a legal action or a
+#: pending move (:class:`~parlour.bots.scheduler.Scheduler`'s ``turn_based``), which at a
+#: 4-player table against Easy was most of a step. ``tests/envs/test_envs_speed.py`` plays
+#: these games both ways and finds the same episodes.
+TURN_BASED: frozenset[str] = frozenset({"slabberjan"})
+
 
 def agent_name(seat: int) -> str:
     """The PettingZoo agent of ``seat``."""
@@ -101,18 +109,24 @@ class Table:
         self.turn_seconds = turn_seconds
         self._turn_timers: dict[int, Timer] = {}
         self._auto = random.Random(derive(seed, "played for"))
+        # seat (None: everyone's) -> its view of the game as it is now; emptied whenever an
+        # action lands, so each view is made at most once between two actions however many
+        # readers ask (the env's turn checks, rewards, observation and mask)
+        self._cached: dict[int | None, Mapping[str, Any]] = {}
         self.scheduler = Scheduler(self.game, self.bots, self.clock, order=self.tie_rank,
+                                   turn_based=game in TURN_BASED,
                                    notify=self._notify)
         self.scheduler.start()
         self._time_turns()
 
     def _notify(self, action: Action, events: Sequence[Event]) -> None:
+        self._cached.clear()
         self.events.extend(events)
         if not self.timed:
             return
-        now, game = self.clock.now(), self.game
+        now = self.clock.now()
         for seat in self.learners:
-            view = game.view(seat)
+            view = self.view(seat)
             if view != self.views[seat]:
                 self.views[seat] = view
                 self.changed_at[seat] = now
@@ -166,7 +180,7 @@ class Table:
         del self._turn_timers[seat]
         if self.over:
             return
-        moves = [e for e in self.game.view(seat)["legal"] if e["type"] in self.turn_actions]
+        moves = [e for e in self.view(seat)["legal"] if e["type"] in self.turn_actions]
         if moves:
             self.played_for[seat] += 1
             self.cancel(seat)
@@ -176,8 +190,13 @@ class Table:
     def over(self) -> bool:
         return self.game.outcome is not None
 
-    def view(self, seat: int) -> Mapping[str, Any]:
-        return self.game.view(seat)
+    def view(self, seat: int | None) -> Mapping[str, Any]:
+        """``seat``'s view now (``None``: everyone's), made once between two actions: it is
+        shared by every reader, so it is read, never changed."""
+        view = self._cached.get(seat)
+        if view is None:
+            view = self._cached[seat] = self.game.view(seat)
+        return view
 
     def seen(self, seat: int, since: int = 0) -> list[dict[str, Any]]:
         """The events from index ``since`` on, as ``seat`` was told them."""
