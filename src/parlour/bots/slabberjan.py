@@ -20,10 +20,14 @@ Levels:
   pieces (every dealt hand and the bag) consistent with all of that, deals them into a
   Slabberjan of its own, replays the deal's moves on it, checks that it reaches the table
   it sees, and from there plays the rest of the round forward with each choice open to it,
-  the other players choosing as Normal does. It takes the choice whose rounds cost it the
-  fewest chips against the others' (a chip it cannot pay puts it out, counted as
-  :data:`ELIMINATION_COST` chips). No rule is restated here: every swap, matador, draw,
-  payment and elimination of those rounds is :class:`~parlour.games.slabberjan.Slabberjan`'s.
+  the other players choosing as Normal does. It takes the choice whose rounds leave it the
+  better chance of winning the game (:func:`win_chance` of the chips each round leaves:
+  a chip is worth more the fewer one has, and being put out loses everything); at a table
+  of more than six it counts chips instead, its own against the others' (a chip it cannot
+  pay puts it out, counted as :data:`ELIMINATION_COST` chips). It samples a few deals
+  first and more only while the choice is close (:func:`clear`). No rule is restated
+  here: every swap, matador, draw, payment and elimination of those rounds is
+  :class:`~parlour.games.slabberjan.Slabberjan`'s.
   Seated in a deal already under way (a person left), it has seen nothing of the deal and
   chooses as Normal does until the next one.
 
@@ -47,7 +51,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cache, partial
+from itertools import combinations
+from math import comb
 from typing import Any
 
 from parlour.bots.base import DECISION_COST, ComputerPlayer, Decision, PlayerMaker
@@ -86,16 +92,35 @@ PACES: dict[str, Pace] = {
 }
 #: Normal swaps or draws below this rank: RANK["6"]; everything under a 6 feels risky.
 NORMAL_BELOW = RANK["6"]
-#: Hard's sampled deals per choice at a small table; the same deals judge every choice, so
-#: the comparison is much sharper than the estimates themselves.
-SAMPLES = 32
+#: Hard's sampled deals per choice at most, at a small table; the same deals judge every
+#: choice, so the comparison is much sharper than the estimates themselves. A quarter of
+#: them (no fewer than :data:`MIN_SAMPLES`) are drawn first, and more, a quarter at a time,
+#: only while the choice is a close one (:func:`clear`): most choices are plain, and the
+#: deals go to the few that are not.
+SAMPLES = 96
 #: At a large table each sample costs more (a longer deal to replay and round to play
 #: out): Hard plays about this many moves per choice in all, and no fewer than
 #: :data:`MIN_SAMPLES` deals.
 MOVES_PER_CHOICE = 500
 MIN_SAMPLES = 12
-#: What losing the game is worth in chips, when a payment would find no chip left.
+#: Standard errors that make a choice clear enough to stop sampling (:func:`clear`).
+CLEAR = 2.5
+#: What losing the game is worth in chips, when a payment would find no chip left (at a
+#: table too large for :func:`win_chance`).
 ELIMINATION_COST = 4.0
+#: How many chips a round takes, by how many players are in: the chance of 1, 2, ...
+#: (the last: that many or more), measured on 1500 rounds of Normals each (fines included;
+#: with or without ``free_choice`` alike within 0.03).
+PAYMENTS: dict[int, tuple[float, ...]] = {
+    2: (0.794, 0.206),
+    3: (0.667, 0.298, 0.035),
+    4: (0.571, 0.365, 0.057, 0.007),
+    5: (0.495, 0.393, 0.098, 0.011, 0.003),
+    6: (0.419, 0.425, 0.132, 0.018, 0.005, 0.001),
+}
+#: :func:`win_chance` is used while at most this many chip counts can follow (the table's
+#: states): a game of 6 at 3 chips has 504; beyond, Hard counts chips instead.
+WIN_CHANCE_STATES = 5000
 #: How likely a player holding each piece is to swap when free to stand (``free_choice``):
 #: what Hard reads into the others' choices. Most players let go of a piece below a 5 and
 #: keep one above a 5 (Normal changes below a 6, the simple two-threshold rule below a 5),
@@ -121,6 +146,59 @@ def own_piece(view: SlabberjanView) -> str:
 def normal_wants_change(piece: str | None) -> bool:
     """Normal's rule: change (swap or draw) a piece below a 6."""
     return piece is not None and RANK[piece] < NORMAL_BELOW
+
+
+@cache
+def win_chance(mine: int, others: tuple[int, ...]) -> float:
+    """The chance that a player with ``mine`` chips outlasts players with ``others`` chips
+    (sorted), if each round takes as many chips as :data:`PAYMENTS` says, from players
+    chosen at random, and one who must pay with none is out (S11: unless all would be).
+
+    Why Hard plays for this rather than for chips: what loses is being put out, and a chip
+    is worth more the fewer one has and the fewer the others have; at 0 chips against
+    players at 3 the game is mostly lost already, and taking a risk costs little.
+
+    >>> round(win_chance(3, (3,)), 3), round(win_chance(0, (3, 3, 3)), 3) < 0.1
+    (0.5, True)
+    """
+    if not others:
+        return 1.0
+    chips = (mine, *others)
+    live = len(chips)
+    stay = total = 0.0  # stay: the chance the chips stay as they are (all spared)
+    for count, chance in enumerate(PAYMENTS[live], start=1):
+        groups = list(combinations(range(live), count))
+        each = chance / len(groups)
+        for group in groups:
+            if count == live and not any(chips):
+                stay += each
+                continue
+            after = list(chips)
+            for s in group:
+                after[s] -= 1  # -1: put out
+            if after[0] < 0:
+                continue
+            rest = tuple(sorted(c for c in after[1:] if c >= 0))
+            total += each * win_chance(after[0], rest)
+    return total / (1.0 - stay)
+
+
+def clear(gap: float, squares: float, total: float, samples: int) -> bool:
+    """Whether the weighted sum ``gap`` of one choice's cost less the other's over
+    ``samples`` deals (weights summing to ``total``, ``squares`` the weighted sum of the
+    squares) leaves no doubt which is cheaper: its mean at least :data:`CLEAR` standard
+    errors from nought, or every deal alike."""
+    mean = gap / total
+    spread = squares / total - mean * mean
+    if spread <= 1e-12:
+        return True
+    return mean * mean * samples >= CLEAR * CLEAR * spread
+
+
+def win_chance_states(chips: Sequence[int]) -> int:
+    """How many chip counts :func:`win_chance` may visit from ``chips`` (everyone's)."""
+    top = max(chips) + 1
+    return top * comb(top + len(chips) - 2, len(chips) - 1)
 
 
 class SlabberjanPlayer(ComputerPlayer[SlabberjanView]):
@@ -290,9 +368,9 @@ class Hard(SlabberjanPlayer):
         return move < stand
 
     def expected_costs(self, view: SlabberjanView, change: str) -> tuple[float, float] | None:
-        """The chips standing and ``change`` are expected to cost us, less what they cost
-        the others on average, over sampled deals played out; ``None`` if no deal agreeing
-        with what we saw turned up (we did not see this deal from its start)."""
+        """What standing and ``change`` are expected to cost us over sampled deals played
+        out (:meth:`_played_out`: the chance of winning lost, or chips); ``None`` if no
+        deal agreeing with what we saw turned up (we did not see this deal from its start)."""
         memory = self.memory
         if not memory.started:
             return None
@@ -313,19 +391,30 @@ class Hard(SlabberjanPlayer):
         start.chips = [players[s]["chips"] + memory.paid[s] for s in seats]
         me = index[self.seat]
         change_action: Action = (Draw if change == "draw" else Swap)(me)
+        live = [p["chips"] for p in players if not p["out"]]
+        for_the_game = (len(live) in PAYMENTS
+                        and win_chance_states(live) <= WIN_CHANCE_STATES)
         samples = max(MIN_SAMPLES, min(SAMPLES, MOVES_PER_CHOICE // len(seats)))
+        enough = max(MIN_SAMPLES, samples // 4)
         stand_cost = move_cost = total = 0.0
+        gap = gap_squares = 0.0  # the weighted sums of (move - stand) and its square
         done = 0
         for _ in range(3 * samples):  # a sampled deal that disagrees is drawn again
             sampled = self._deal_like_this(start, seats, index, view)
             if sampled is None:
                 continue
             game, weight = sampled
-            stand_cost += weight * self._played_out(game, Stand(me), seats, me)
-            move_cost += weight * self._played_out(game, change_action, seats, me)
+            stand = self._played_out(game, Stand(me), seats, me, for_the_game)
+            move = self._played_out(game, change_action, seats, me, for_the_game)
+            stand_cost += weight * stand
+            move_cost += weight * move
+            gap += weight * (move - stand)
+            gap_squares += weight * (move - stand) ** 2
             total += weight
             done += 1
             if done == samples:
+                break
+            if done >= enough and done % enough == 0 and clear(gap, gap_squares, total, done):
                 break
         if not total:
             return None
@@ -388,9 +477,11 @@ class Hard(SlabberjanPlayer):
         return game, weight
 
     def _played_out(self, game: Slabberjan, action: Action, seats: list[int],
-                    me: int) -> float:
-        """Our cost, less the others' on average, of the round played on from ``game``
-        (left as it was) starting with ``action``: everyone after us chooses as Normal."""
+                    me: int, for_the_game: bool) -> float:
+        """What the round played on from ``game`` (left as it was) starting with ``action``
+        costs us, everyone after us choosing as Normal: ``for_the_game``, the chance of
+        winning the game it takes from us (:func:`win_chance` of the chips it leaves);
+        else our chips lost, less the others' on average."""
         game = game.clone()
         before = list(game.chips)
         was_out = list(game.out)
@@ -405,6 +496,13 @@ class Hard(SlabberjanPlayer):
             pick = legal[0] if len(legal) == 1 or normal_wants_change(game.hands[seat]) \
                 else legal[-1]
             game.push(pick)
+        if for_the_game:
+            if game.winner is not None:
+                return 0.0 if game.winner == me else 1.0
+            if game.out[me]:
+                return 1.0
+            rest = sorted(c for i, c in enumerate(game.chips) if i != me and not game.out[i])
+            return 1.0 - win_chance(game.chips[me], tuple(rest))
         lost = [b - c + (ELIMINATION_COST if out and not gone else 0.0)
                 for b, c, out, gone in zip(before, game.chips, game.out, was_out, strict=True)]
         others = [lost[i] for i in range(len(seats)) if i != me and not was_out[i]]
