@@ -265,7 +265,7 @@ class Chance:
         used.append(order)
         clock = self.clock
         self._drawn.append((kind, None if clock is None else len(clock), order, 0))
-        return order.copy()
+        return list(order)
 
     def choice(self, n: int) -> int:
         """A seat (or any index) drawn uniformly from ``range(n)``; games put it in options
