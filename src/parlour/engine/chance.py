@@ -233,17 +233,7 @@ class Chance:
 
     def deck(self, cards: Sequence[T]) -> list[T]:
         """The order of a fresh deal of ``cards``, top (first dealt) first."""
-        stacked = self._decks
-        if stacked:
-            # _order's first case written out: a replay deals a Slabberjan deck a round
-            order = stacked.popleft()
-            if not same_cards(order, cards):
-                check_same_cards(order, cards, f"deck {len(self.used_decks)}")
-            self.used_decks.append(order)
-            clock = self.clock
-            self._drawn.append(("deck", None if clock is None else len(clock), order, 0))
-            return order.copy()
-        return self._order("deck", stacked, self.used_decks, cards)
+        return self._order("deck", self._decks, self.used_decks, cards)
 
     def shuffle(self, cards: Sequence[T]) -> list[T]:
         """The order of ``cards`` after a shuffle, top first."""

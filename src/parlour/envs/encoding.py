@@ -152,7 +152,7 @@ def encode_slapjack(view: Mapping[str, Any], seen: Sequence[Mapping[str, Any]], 
 
     Suits are left out: no rule reads them.
     """
-    out = np.zeros(5 * players + 16, dtype=np.float32)
+    out = np.zeros(slapjack_size(players), dtype=np.float32)
     rows = view["players"]
     turn, top_player = view["turn"], view["top_player"]
     base = 0
@@ -208,7 +208,7 @@ def encode_splunk(view: Mapping[str, Any], seen: Sequence[Mapping[str, Any]], se
 
     Nobody sees a pile or a base (P1), so there is nothing private to encode.
     """
-    out = np.zeros(6 + 4 * SPLUNK_STACK, dtype=np.float32)
+    out = np.zeros(splunk_size(players), dtype=np.float32)
     rows = view["players"]
     other = 1 - seat
     if rows[seat]["cards"]:
@@ -273,7 +273,7 @@ def encode_slabberjan(view: Mapping[str, Any], seen: Sequence[Mapping[str, Any]]
     - the pot / (starting chips x players), pieces in the bag / 42, pieces set aside / 42,
       the bird has spoken, option ``free_choice``, the dealer's phase.
     """
-    out = np.zeros(21 + SLABBERJAN_SEAT * players + 6, dtype=np.float32)
+    out = np.zeros(slabberjan_size(players), dtype=np.float32)
     piece = view["piece"]
     if piece is not None:
         out[KIND_INDEX[piece]] = 1.0

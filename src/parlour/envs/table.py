@@ -27,20 +27,19 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from parlour.bots import make_player
+from parlour.bots import RACE_GAMES, make_player
 from parlour.bots.base import AnyPlayer
 from parlour.bots.scheduler import Scheduler, Timer, VirtualClock
 from parlour.engine import Action, Event, Game, GameError
 from parlour.engine.seeds import derived_seed
-from parlour.games import game_class
+from parlour.games import GAME_NAMES, game_class
 
-#: The games whose computer players answer only on their own turn and remember nothing but
-#: the events they are told (Slabberjan's players return ``None`` off their turn before they
-#: draw from their generator): the scheduler asks only a seat with a legal action or a
-#: pending move (:class:`~parlour.bots.scheduler.Scheduler`'s ``turn_based``), which at a
-#: 4-player table against Easy was most of a step. ``tests/envs/test_envs_speed.py`` plays
-#: these games both ways and finds the same episodes.
-TURN_BASED: frozenset[str] = frozenset({"slabberjan"})
+#: The games that are no race (Slabberjan): their computer players answer only on their own
+#: turn and remember nothing but the events they are told, so the scheduler asks only a
+#: seat with a legal action or a pending move (:class:`~parlour.bots.scheduler.Scheduler`'s
+#: ``turn_based``), which at a 4-player table against Easy was most of a step.
+#: ``tests/envs/test_envs_speed.py`` plays these games both ways and finds the same episodes.
+TURN_BASED: frozenset[str] = frozenset(GAME_NAMES) - frozenset(RACE_GAMES)
 
 
 def agent_name(seat: int) -> str:
