@@ -19,6 +19,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
+from axe import serious
 from conftest import running
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -285,8 +286,6 @@ def test_three_friends_react_at_once_and_everyone_sees_each_at_its_seat(
     person's reaction, sent within the same second as the others', reaches all four pages, is
     shown at the sender's seat on screen and is said with the sender's name; the spectator
     has no React button; axe finds nothing serious with the bubbles up."""
-    from axe import serious
-
     url, _ = site
     people = {
         "Ann": Person(browser, viewport={"width": 1280, "height": 800}),
