@@ -268,6 +268,37 @@ def jack_first(tick: float, reaction: float) -> tuple[float, float]:
     return flipped, took
 
 
+def jack_slapped(seed: int, *, again: bool) -> float:
+    """Seat 0 flips a Jack; once seat 1 sees it, it asks to slap (``again``: and asks again
+    on every tick until its slap lands), both reacting as Hard does: how long after the Jack
+    seat 1 took the pile."""
+    deck = ["JS", "2H"] + [c for c in standard_deck() if c not in ("JS", "2H")]
+    env = SlapjackEnv(players=2, tick=0.1, reaction="hard", turn_seconds=None)
+    env.reset(seed=seed, options={"decks": [deck]})
+    assert env.table is not None
+    table = env.table
+    flipped: float | None = None  # when seat 1 saw the Jack
+    for _ in range(100):
+        if flipped is not None and any(e.type == "take" for e in table.events):
+            return table.changed_at[1] - flipped
+        if flipped is None and table.views[1].get("pile"):
+            flipped = table.changed_at[1]
+            env.step({"seat_1": 2})
+        else:
+            env.step({"seat_0": 1} if flipped is None else {"seat_1": 2} if again else {})
+    raise AssertionError("the Jack was never taken")
+
+
+def test_asking_again_on_every_tick_does_not_redraw_the_reaction() -> None:
+    """A reaction is drawn once per change, as a computer's is: an agent that asks to slap
+    on every tick lands when its one draw says, not at the best of several draws."""
+    once = [jack_slapped(seed, again=False) for seed in range(12)]
+    repeated = [jack_slapped(seed, again=True) for seed in range(12)]
+    assert repeated == pytest.approx(once)
+    assert len({round(t, 6) for t in once}) > 1  # the draws do differ between episodes
+    assert min(once) > 0.1  # a Hard reaction, not the tick's
+
+
 def test_an_agents_action_lands_its_reaction_time_after_what_it_reacts_to() -> None:
     flipped, took = jack_first(tick=0.1, reaction=0.45)
     assert took == pytest.approx(flipped + 0.45)  # not rounded to a tick

@@ -11,9 +11,10 @@ The time model
   ``t_k``, and each either waits (action 0) or takes one action.
 - An agent's action goes on the same virtual clock as the computers' moves, timed as a
   computer's is: from the moment what the agent sees last changed, plus its reaction
-  (``reaction``: seconds, a speed's reaction model, or a ReactionTime; or the ``delay``
-  given with the action, as :class:`parlour.envs.policies.BotPolicy` gives a built-in
-  player's), and not before ``t_k``. It waits on the clock until it lands; a new action
+  (``reaction``: seconds, or a speed's reaction model or a ReactionTime, drawn once per
+  change it reacts to; or the ``delay`` given with the action, as
+  :class:`parlour.envs.policies.BotPolicy` gives a built-in player's), and not before
+  ``t_k``. It waits on the clock until it lands; a new action
   replaces it (the same one keeps the earlier time); waiting keeps it unless what the agent
   sees changed since it chose, which supersedes it, as a computer's new answer does.
 - Everything due at one instant, the agents' actions and the computers' moves, is made in
@@ -147,6 +148,8 @@ class RealTimeEnv(ParallelEnv):
         self._reactions = {a: random.Random(derive(episode_seed, "reaction", a))
                            for a in self.possible_agents}
         self._decided_at: dict[str, float] = {}
+        # agent -> (the change it reacts to, its reaction to it)
+        self._drawn: dict[str, tuple[float, float]] = {}
         self._encoded = {}
         self.table.advance(0.0)  # what the computer players do at once is in the first look
         self.agents = list(self.possible_agents)
@@ -224,7 +227,7 @@ class RealTimeEnv(ParallelEnv):
                     table.cancel(seat)
                 continue
             given = (delays or {}).get(agent)
-            table.schedule(seat, chosen, changed + (self._react(agent) if given is None
+            table.schedule(seat, chosen, changed + (self._react(agent, changed) if given is None
                                                     else float(given)))
         table.advance(now + self.tick)
         for agent in self.agents:
@@ -237,11 +240,17 @@ class RealTimeEnv(ParallelEnv):
                 table.played_for[seat] = 0
         return self._settle(infos)
 
-    def _react(self, agent: str) -> float:
+    def _react(self, agent: str, changed: float) -> float:
+        """The agent's reaction to the change at ``changed``: drawn once per change, as a
+        computer's is, so an agent that asks again on every tick lands when one draw says,
+        not at the best of several."""
         model = self.reaction
-        if isinstance(model, ReactionTime):
-            return model.draw(self._reactions[agent])
-        return model
+        if not isinstance(model, ReactionTime):
+            return model
+        drawn = self._drawn.get(agent)
+        if drawn is None or drawn[0] != changed:
+            drawn = self._drawn[agent] = (changed, model.draw(self._reactions[agent]))
+        return drawn[1]
 
     def _settle(self, infos: dict[str, dict[str, Any]]) -> tuple[
             dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool],
