@@ -121,6 +121,26 @@ class VirtualClock:
             timer.callback()
         return None
 
+    def run_before(self, until: float, done: Callable[[], bool]) -> bool:
+        """Calls what is due before ``until`` (not at it), earliest first, until ``done()``;
+        ``True`` if it got there (the clock then reads ``until``; what is due exactly at
+        ``until`` stays due), ``False`` if ``done()`` stopped it first (the clock reads
+        the time of the last call). An environment's tick runs on it: it is what a marker
+        timer due at ``until`` ahead of every other callback at that instant did, without
+        a timer a tick."""
+        queue = self._queue
+        pop = heapq.heappop
+        while not done():
+            while queue and queue[0][3].cancelled:
+                pop(queue)
+            if not queue or queue[0][0] >= until:
+                self._now = until
+                return True
+            when, _, _, timer = pop(queue)
+            self._now = when
+            timer.callback()
+        return False
+
 
 #: Told of every applied action: the action and its events (the table broadcasts them).
 Notify = Callable[[Action, Sequence[Event]], None]
@@ -284,7 +304,7 @@ class Scheduler:
 
     def _ask_all(self, events: Sequence[Event], now: float | None = None,
                  movers: Set[int] = frozenset()) -> None:
-        if self.closed:
+        if self.closed or not self.computers:
             return
         if now is None:
             now = self.clock.now()

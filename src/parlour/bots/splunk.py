@@ -198,6 +198,10 @@ class CardMemory:
         self.up_total = [0] * STACKS
         #: count -> how many unseen cards have it
         self.unseen: Counter[int] = Counter()
+        # (total, two) -> chance_over(total, unseen, two): Hard prices every stack each
+        # time it is asked on its turn, and the unseen cards change only with a play of an
+        # unseen card, a call or a deal; emptied whenever they do
+        self._chances: dict[tuple[int, bool], float] = {}
 
     def see(self, events: Sequence[dict[str, Any]]) -> None:
         piles, stacks, up_total, unseen = self.piles, self.stacks, self.up_total, self.unseen
@@ -210,6 +214,7 @@ class CardMemory:
                 s = e["stack"]
                 if piles[e["player"]].popleft() is None:
                     unseen[value21(card)] -= 1
+                    self._chances.clear()
                 stacks[s].append(card)
                 up_total[s] += value21(card)
             elif kind == "base":
@@ -225,6 +230,7 @@ class CardMemory:
                 if kind == "call" and stack and stack[0] is None:
                     stack[0] = e["base"]
                     unseen[value21(e["base"])] -= 1
+                    self._chances.clear()
                 piles[e["taker"]].extend(stack)
                 stacks[s] = []
                 up_total[s] = 0
@@ -236,6 +242,7 @@ class CardMemory:
                 self.unseen = unseen = DECK_VALUES.copy()
                 if e["jokers"]:
                     unseen[0] += 2
+                self._chances.clear()
 
     def agrees(self, view: SplunkView) -> bool:
         """Whether it saw the whole game that ``view`` shows (the deal included)."""
@@ -256,10 +263,17 @@ class CardMemory:
         or, with ``blind``, one more unseen card is on it."""
         total = self.up_total[stack] + (value21(plus) if plus is not None else 0)
         base = self.base(stack)
+        two = blind
         if base is not None:
             total += value21(base)
-            return chance_over(total, self.unseen) if blind else float(total > 21)
-        return chance_over(total, self.unseen, two=blind)
+            if not blind:
+                return float(total > 21)
+            two = False
+        key = (total, two)
+        chance = self._chances.get(key)
+        if chance is None:
+            chance = self._chances[key] = chance_over(total, self.unseen, two=two)
+        return chance
 
 
 class SplunkPlayer(ComputerPlayer[SplunkView]):

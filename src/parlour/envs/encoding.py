@@ -70,7 +70,9 @@ class Codec:
                     raise ValueError(f"a template names a type and a stack, not {template}")
                 index[(template["type"], template.get("stack"))] = code
         wait = np.array([t is None for t in self.templates], dtype=np.int8)
+        keys = tuple(None if t is None else (t["type"], t.get("stack")) for t in self.templates)
         object.__setattr__(self, "_index", index)
+        object.__setattr__(self, "_keys", keys)
         object.__setattr__(self, "_wait", wait)
 
     @property
@@ -107,12 +109,17 @@ class Codec:
         """The legal action (JSON, no ``player``) that ``code`` names, ``None`` to wait or
         when the view offers no such action now; :class:`ValueError` for a code that names
         no action (see :meth:`check`)."""
-        template = self.templates[self.check(code)]
-        if template is None:
+        return self.legal_entry(self.check(code), view)
+
+    def legal_entry(self, code: int, view: Mapping[str, Any]) -> dict[str, Any] | None:
+        """:meth:`action_json` of a code already checked (an environment's step checks
+        every code before it changes anything)."""
+        key = self._keys[code]  # type: ignore[attr-defined]
+        if key is None:
             return None
-        key = (template["type"], template.get("stack"))
+        kind, stack = key
         for entry in view["legal"]:
-            if (entry["type"], entry.get("stack")) == key:
+            if entry["type"] == kind and entry.get("stack") == stack:
                 return dict(entry)
         return None
 
@@ -156,10 +163,12 @@ def encode_slapjack(view: Mapping[str, Any], seen: Sequence[Mapping[str, Any]], 
     rows = view["players"]
     turn, top_player = view["turn"], view["top_player"]
     base = 0
+    # ``x / 52 if x < 52 else 1.0`` is ``min(x / 52, 1.0)`` for a count, without a call
     for s in _rotated(seat, players):
         p = rows[s]
-        if p["cards"]:
-            out[base] = min(p["cards"] / 52, 1.0)
+        cards = p["cards"]
+        if cards:
+            out[base] = cards / 52 if cards < 52 else 1.0
         if p["out"]:
             out[base + 1] = p["out"]
         if p["waiting"]:
@@ -169,8 +178,9 @@ def encode_slapjack(view: Mapping[str, Any], seen: Sequence[Mapping[str, Any]], 
         if top_player == s:
             out[base + 4] = 1.0
         base += 5
-    if view["pile"]:
-        out[base] = min(view["pile"] / 52, 1.0)
+    pile = view["pile"]
+    if pile:
+        out[base] = pile / 52 if pile < 52 else 1.0
     if view["slappable"]:
         out[base + 1] = view["slappable"]
     top = view["top"]
@@ -193,6 +203,9 @@ def splunk_size(players: int) -> int:
     return 6 + 4 * SPLUNK_STACK
 
 
+SPLUNK_SIZE = splunk_size(2)
+
+
 def encode_splunk(view: Mapping[str, Any], seen: Sequence[Mapping[str, Any]], seat: int,
                   players: int, options: Mapping[str, Any]) -> Obs:
     """Splunk, 98 numbers.
@@ -208,13 +221,16 @@ def encode_splunk(view: Mapping[str, Any], seen: Sequence[Mapping[str, Any]], se
 
     Nobody sees a pile or a base (P1), so there is nothing private to encode.
     """
-    out = np.zeros(splunk_size(players), dtype=np.float32)
+    out = np.zeros(SPLUNK_SIZE, dtype=np.float32)
     rows = view["players"]
     other = 1 - seat
-    if rows[seat]["cards"]:
-        out[0] = min(rows[seat]["cards"] / 27, 1.0)
-    if rows[other]["cards"]:
-        out[1] = min(rows[other]["cards"] / 27, 1.0)
+    # ``x / n if x < n else 1.0`` is ``min(x / n, 1.0)`` for the counts here, without a call
+    cards = rows[seat]["cards"]
+    if cards:
+        out[0] = cards / 27 if cards < 27 else 1.0
+    cards = rows[other]["cards"]
+    if cards:
+        out[1] = cards / 27 if cards < 27 else 1.0
     turn = view["turn"]
     if turn == seat:
         out[2] = 1.0
@@ -227,20 +243,25 @@ def encode_splunk(view: Mapping[str, Any], seen: Sequence[Mapping[str, Any]], se
     last = view["last_play"]
     # whether it took the latest play at all sits in the slap/call bits and last_play
     mine = last["stack"] if last is not None and last["player"] == seat else -1
+    rank_index, slap_index = SPLUNK_RANK_INDEX, SLAP_INDEX
     base = 6
     for i, stack in enumerate(view["stacks"]):
         up = stack["up"]
-        if stack["cards"]:
-            out[base] = min(stack["cards"] / 54, 1.0)
+        cards = stack["cards"]
+        if cards:
+            out[base] = cards / 54 if cards < 54 else 1.0
         if up:
-            out[base + 1] = min(len(up) / 27, 1.0)
-            out[base + 3 + SPLUNK_RANK_INDEX[up[-1][0]]] = 1.0
+            shown = len(up)
+            out[base + 1] = shown / 27 if shown < 27 else 1.0
+            out[base + 3 + rank_index[up[-1][0]]] = 1.0
         else:
             out[base + 17] = 1.0
-        if stack["up_total"]:
-            out[base + 2] = min(stack["up_total"] / 100, 1.0)
-        if stack["slap"] is not None:
-            out[base + 18 + SLAP_INDEX[stack["slap"]]] = 1.0
+        total = stack["up_total"]
+        if total:
+            out[base + 2] = total / 100 if total < 100 else 1.0
+        slap = stack["slap"]
+        if slap is not None:
+            out[base + 18 + slap_index[slap]] = 1.0
         if stack["call_open"]:
             out[base + 21] = 1.0
         if i == mine:

@@ -164,20 +164,22 @@ class RealTimeEnv(ParallelEnv):
     def _observe_all(self) -> dict[str, Any]:
         assert self.table is not None
         # the table keeps each learner's view up to date as actions land
-        views = self.table.views
-        self._views = {a: views[self._seat[a]] for a in self.agents}
-        return {a: self._observation(a) for a in self.agents}
-
-    def _observation(self, agent: str) -> dict[str, Any]:
-        view = self._views[agent]
-        # Most ticks change nothing an agent sees (the table keeps the same view object
-        # then): its observation is encoded once per view, and each step hands out copies,
-        # so that a caller who changes an array in place changes only its own
-        encoded = self._encoded.get(agent)
-        if encoded is None or encoded[0] is not view:
-            encoded = self._encoded[agent] = (
-                view, self.observation_vector(self._seat[agent], view), self.codec.mask(view))
-        return {"observation": encoded[1].copy(), "action_mask": encoded[2].copy()}
+        views, seats, encoded_by = self.table.views, self._seat, self._encoded
+        self._views = {}
+        observations: dict[str, Any] = {}
+        for agent in self.agents:
+            seat = seats[agent]
+            view = self._views[agent] = views[seat]
+            # Most ticks change nothing an agent sees (the table keeps the same view
+            # object then): its observation is encoded once per view, and each step hands
+            # out copies, so that a caller who changes an array in place changes only its own
+            encoded = encoded_by.get(agent)
+            if encoded is None or encoded[0] is not view:
+                encoded = encoded_by[agent] = (
+                    view, self.observation_vector(seat, view), self.codec.mask(view))
+            observations[agent] = {"observation": encoded[1].copy(),
+                                   "action_mask": encoded[2].copy()}
+        return observations
 
     def observation_vector(self, seat: int, view: Mapping[str, Any] | None = None) -> Obs:
         """The observation of ``seat`` now: from its view only."""
@@ -196,48 +198,58 @@ class RealTimeEnv(ParallelEnv):
         a built-in player's decision says: :class:`parlour.envs.policies.BotPolicy`). A bad
         action or delay raises ``ValueError`` and changes nothing."""
         table = self._started()
-        if not self.agents:
+        agents = self.agents
+        if not agents:
             raise RuntimeError("the episode is over: call reset()")
+        codec, seats = self.codec, self._seat
+        actions_open = codec.actions
         codes: dict[str, int] = {}
         for agent, code in actions.items():
-            if agent not in self.possible_agents:
+            if agent not in seats:
                 raise ValueError(f"no agent {agent!r} (the agents: {self.possible_agents})")
-            if agent in self.agents:
-                codes[agent] = self.codec.check(code)
-        for agent, delay in (delays or {}).items():
-            if agent not in self.possible_agents:
-                raise ValueError(f"no agent {agent!r} (the agents: {self.possible_agents})")
-            if not (isinstance(delay, (int, float)) and math.isfinite(delay) and delay >= 0):
-                raise ValueError(f"a delay is a number of seconds >= 0, not {delay!r}")
+            if agent in agents:
+                # a plain int in range is the common case: Codec.check says what is wrong
+                codes[agent] = code if type(code) is int and 0 <= code < actions_open \
+                    else codec.check(code)
+        if delays:
+            for agent, delay in delays.items():
+                if agent not in seats:
+                    raise ValueError(f"no agent {agent!r} (the agents: "
+                                     f"{self.possible_agents})")
+                if not (isinstance(delay, (int, float)) and math.isfinite(delay)
+                        and delay >= 0):
+                    raise ValueError(f"a delay is a number of seconds >= 0, not {delay!r}")
         now = table.clock.now()
-        infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        for agent in self.agents:
-            seat = self._seat[agent]
+        infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
+        changed_at, decided_at, views = table.changed_at, self._decided_at, self._views
+        for agent in agents:
+            seat = seats[agent]
             code = codes.get(agent, 0)
-            changed = table.changed_at[seat]
+            changed = changed_at[seat]
             # what the agent saw changed since it last chose: this choice supersedes its
             # pending action (waiting drops it), as a computer's new answer does
-            superseded = self._decided_at.get(agent) != changed
-            self._decided_at[agent] = changed
-            chosen = self.codec.action_json(code, self._views[agent])
+            superseded = decided_at.get(agent) != changed
+            decided_at[agent] = changed
+            chosen = codec.legal_entry(code, views[agent])
             if chosen is None:
-                if self.codec.templates[code] is not None:
+                if codec.templates[code] is not None:
                     infos[agent]["masked"] = True
                 if superseded:
                     table.cancel(seat)
                 continue
-            given = (delays or {}).get(agent)
+            given = delays.get(agent) if delays else None
             table.schedule(seat, chosen, changed + (self._react(agent, changed) if given is None
                                                     else float(given)))
         table.advance(now + self.tick)
-        for agent in self.agents:
-            seat = self._seat[agent]
-            if table.refused[seat]:
+        refused, played_for = table.refused, table.played_for
+        for agent in agents:
+            seat = seats[agent]
+            if refused[seat]:
                 infos[agent]["refused"] = True
-                table.refused[seat] = 0
-            if table.played_for[seat]:
-                infos[agent]["played_for"] = table.played_for[seat]
-                table.played_for[seat] = 0
+                refused[seat] = 0
+            if played_for[seat]:
+                infos[agent]["played_for"] = played_for[seat]
+                played_for[seat] = 0
         return self._settle(infos)
 
     def _react(self, agent: str, changed: float) -> float:

@@ -31,7 +31,7 @@ agent is asked at each of its turns; a turn with one legal action has a one-hot 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 import gymnasium
 import numpy as np
@@ -40,7 +40,7 @@ from pettingzoo.utils import AgentSelector
 
 from parlour.envs.encoding import CODECS, Obs
 from parlour.envs.table import Table, agent_name, learning_seats, seat_of
-from parlour.games.slabberjan import SPEC
+from parlour.games.slabberjan import SPEC, Slabberjan
 
 CODEC = CODECS["slabberjan"]
 
@@ -130,7 +130,10 @@ class SlabberjanEnv(AECEnv):
         assert self.table is not None
         table = self.table
         learners = set(self.learners)
-        table.run_until(lambda: table.view(None)["turn"] in learners)
+        # the game's turn is its view's "turn": read without making everyone's view after
+        # every computer move (a view a move, a tenth of a step against three Easy)
+        game = cast(Slabberjan, table.game)
+        table.run_until(lambda: game.turn in learners)
 
     def _selection(self) -> str:
         assert self.table is not None

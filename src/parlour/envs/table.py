@@ -106,6 +106,8 @@ class Table:
         self.played_for: dict[int, int] = dict.fromkeys(self.learners, 0)
         self.turn_actions = turn_actions
         self.turn_seconds = turn_seconds
+        #: learning seat -> whether its view now offers it a turn move (kept with ``views``)
+        self._mine = {s: self._my_turn(v) for s, v in self.views.items()}
         self._turn_timers: dict[int, Timer] = {}
         self._auto = random.Random(derive(seed, "played for"))
         # seat (None: everyone's) -> its view of the game as it is now; emptied whenever an
@@ -124,11 +126,14 @@ class Table:
         if not self.timed:
             return
         now = self.clock.now()
+        views, cached, game = self.views, self._cached, self.game
         for seat in self.learners:
-            view = self.view(seat)
-            if view != self.views[seat]:
-                self.views[seat] = view
+            # the view made here is the one every reader gets until the next action
+            view = cached[seat] = game.view(seat)
+            if view != views[seat]:
+                views[seat] = view
                 self.changed_at[seat] = now
+                self._mine[seat] = self._my_turn(view)
         self._time_turns()
 
     # -- a learner's actions on the clock ---------------------------------------------------------
@@ -165,7 +170,7 @@ class Table:
         if self.turn_seconds is None or self.over:
             return
         for seat in self.learners:
-            mine = any(e["type"] in self.turn_actions for e in self.views[seat]["legal"])
+            mine = self._mine[seat]
             timer = self._turn_timers.get(seat)
             if mine and timer is None:
                 self._turn_timers[seat] = self.clock.call_at(
@@ -174,6 +179,11 @@ class Table:
             elif not mine and timer is not None:
                 timer.cancel()
                 del self._turn_timers[seat]
+
+    def _my_turn(self, view: Mapping[str, Any]) -> bool:
+        """Whether ``view`` offers its seat one of its turn moves (the turn timer runs)."""
+        turn_actions = self.turn_actions
+        return any(e["type"] in turn_actions for e in view["legal"])
 
     def _play_for(self, seat: int) -> None:
         del self._turn_timers[seat]
@@ -217,16 +227,12 @@ class Table:
     def advance(self, until: float) -> None:
         """Virtual time moves on to ``until``; every move due before then is made (in time
         order, ties by seat rank), and the clock then reads exactly ``until``."""
-        # A marker due at ``until`` before every seat's move at that instant: running until
-        # it fires makes every move due before then, and nothing later. (VirtualClock.run's
-        # own ``max_time`` would drop the first callback due after it.) The moves due at
+        # Every move due before ``until`` is made, and nothing later (VirtualClock.run's own
+        # ``max_time`` would drop the first callback due after it). The moves due at
         # ``until`` itself are made in the next tick, in the seats' order together with the
         # learners' actions of that instant: no side wins a tie for being a computer.
-        reached: list[bool] = []
-        marker = self.clock.call_at(until, lambda: reached.append(True), order=-1)
-        self.clock.run(lambda: self.over or bool(reached))
-        if not reached:  # the game ended first: the marker is not needed
-            marker.cancel()
+        game = self.game
+        self.clock.run_before(until, lambda: game.outcome is not None)
 
     def close(self) -> None:
         self.scheduler.close()
