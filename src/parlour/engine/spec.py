@@ -197,8 +197,13 @@ class GameSpec:
             raise RecordError(f"{self.name} has no option {', '.join(map(repr, unknown))} "
                               f"(its options: {expected})")
         name = self.name
-        return {opt.name: opt.resolve(name, given.get(opt.name), players, draw, always_draw)
-                for opt in self.options}
+        get = given.get
+        # a loop, not a comprehension: every new game (a replay, a rollout) comes here, and
+        # a comprehension is one more function call
+        resolved: dict[str, OptionValue] = {}
+        for opt in self.options:
+            resolved[opt.name] = opt.resolve(name, get(opt.name), players, draw, always_draw)
+        return resolved
 
     @property
     def _option_names(self) -> frozenset[str]:

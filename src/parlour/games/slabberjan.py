@@ -35,7 +35,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from itertools import product
 from typing import Any, Literal, TypedDict
 
@@ -817,21 +817,24 @@ class Slabberjan(Game):
         self.reveal = {"round": self.round, "pieces": pieces, "pays": pays}
         if events is not None:
             events.append(RevealEvent(pieces))  # the reveal's list: neither changes it
-        self._pay(list(due), "lowest", events)
+        self._pay(due, "lowest", events)  # its seats, in the order they pay
         if self.winner is not None:
             return
         self.dealer = self._next_in(self.dealer)
         self.round += 1
         self._deal(events)
 
-    def _pay(self, seats: list[int], reason: str, events: list[Event] | None) -> None:
+    def _pay(self, seats: Collection[int], reason: str, events: list[Event] | None) -> None:
         """S11: each pays one chip; a player with none is out, unless all would be out."""
         chips = self.chips
-        broke = [s for s in seats if chips[s] == 0]
-        if len(broke) == self.active:
-            if events is not None:
-                events.append(Event("spared", {"players": broke, "reason": reason}))
-            return
+        # all would be out only if at least every seat still in pays: most payments are
+        # one seat's of many, and skip the count
+        if len(seats) >= self.active:
+            broke = [s for s in seats if chips[s] == 0]
+            if len(broke) == self.active:
+                if events is not None:
+                    events.append(Event("spared", {"players": broke, "reason": reason}))
+                return
         for s in seats:
             if chips[s]:
                 chips[s] -= 1

@@ -297,6 +297,9 @@ class WinEvent(PublicEvent):
 BASE_EVENTS: dict[str, list[list[BaseEvent]]] = {
     reason: [[BaseEvent(p, s, reason) for s in range(STACKS)] for p in range(2)]
     for reason in get_args(BaseReason)}
+# each move's own table, looked up once here rather than by its reason on every move
+_CALL_BASES, _SLAP_BASES, _WRONG_SLAP_BASES = (
+    BASE_EVENTS["call"], BASE_EVENTS["slap"], BASE_EVENTS["wrong_slap"])
 #: ``WRONG_SLAP_EVENTS[seat][stack][on the latest play][cards taken]`` (P5)
 WRONG_SLAP_EVENTS: list[list[list[list[WrongSlapEvent]]]] = [
     [[[WrongSlapEvent(p, s, reason, p, cards) for cards in range(len(JOKER_DECK) + 1)]
@@ -508,7 +511,7 @@ class Splunk(Game):
             events.append(CallEvent(p, accused, s, stack[0], list(stack), total, over, taker))
         self.settled = True
         self.open_slap = None
-        self._take_and_rebase(taker, winner, s, "call", taker, events)
+        self._take_and_rebase(taker, winner, s, _CALL_BASES, events)
 
     def _do_slap(self, action: Slap, events: list[Event] | None) -> None:
         p, s, at = action.player, action.stack, action.at
@@ -526,7 +529,7 @@ class Splunk(Game):
                 events.append(SlapEvent(p, s, kind, other, len(self.stacks[s])))
             self.settled = True
             self.open_slap = None
-            self._take_and_rebase(other, p, s, "slap", other, events)
+            self._take_and_rebase(other, p, s, _SLAP_BASES, events)
             return
         # P5: a wrong slap: the slapper takes the stack, the other lays the new base; the
         # slapper is next.
@@ -535,15 +538,15 @@ class Splunk(Game):
         if latest:
             self.settled = True
             self.open_slap = None
-        self._take_and_rebase(p, 1 - p, s, "wrong_slap", p, events)
+        self._take_and_rebase(p, 1 - p, s, _WRONG_SLAP_BASES, events)
 
     # -- helpers -------------------------------------------------------------------------------
 
-    def _take_and_rebase(self, taker: int, p: int, s: int,
-                         reason: BaseReason, next_turn: int,
+    def _take_and_rebase(self, taker: int, p: int, s: int, bases: list[list[BaseEvent]],
                          events: list[Event] | None) -> None:
         """P4: the stack goes under the taker's pile in stack order, base first; then ``p``
-        lays their top card face down on slot ``s`` and ``next_turn`` plays (P4, P5).
+        lays their top card face down on slot ``s`` and the taker plays (P4, P5).
+        ``bases`` is the move's row of :data:`BASE_EVENTS` (its reason's).
 
         P6: a player with no card for the base, or who lays their last one, has won.
         """
@@ -556,11 +559,11 @@ class Splunk(Game):
             return
         stack.append(pile.popleft())
         if events is not None:
-            events.append(BASE_EVENTS[reason][p][s])
+            events.append(bases[p][s])
         if not pile:
             self._win(p, SplunkTermination.LAST_CARD_AS_BASE, events)
             return
-        self.turn = next_turn
+        self.turn = taker
 
     def _win(self, p: int, how: SplunkTermination, events: list[Event] | None) -> None:
         self.winner = p
