@@ -110,6 +110,8 @@ class Table:
         self._mine = {s: self._my_turn(v) for s, v in self.views.items()}
         self._turn_timers: dict[int, Timer] = {}
         self._auto = random.Random(derive(seed, "played for"))
+        #: (seat, the action's JSON items) -> the action it parses to
+        self._parsed: dict[tuple[Any, ...], Action] = {}
         # seat (None: everyone's) -> its view of the game as it is now; emptied whenever an
         # action lands, so each view is made at most once between two actions however many
         # readers ask (the env's turn checks, rewards, observation and mask)
@@ -214,8 +216,20 @@ class Table:
     def act(self, seat: int, obj: Mapping[str, Any]) -> bool:
         """``seat`` takes the action ``obj`` (JSON without ``player``), checked; ``False`` if
         the rules refuse it now (nothing changes then)."""
+        # An action is a value: the same JSON from the same seat parses to an equal action,
+        # so each is parsed once an episode (a slap's ``at`` is the play it aims at, so its
+        # forms repeat while the top card stays)
+        key = (seat, *obj.items())
         try:
-            self.scheduler.act(self.game.parse_action(obj, player=seat))
+            action = self._parsed.get(key)
+        except TypeError:  # a value that is no JSON scalar: the rules say what is wrong
+            action, key = None, ()
+        try:
+            if action is None:
+                action = self.game.parse_action(obj, player=seat)
+                if key:
+                    self._parsed[key] = action
+            self.scheduler.act(action)
         except GameError:
             return False
         return True
