@@ -10,15 +10,17 @@ const NONE = "No open table right now: create one and share its link.";
 // Each name in its own <bdi>: a right-to-left name does not reorder the list round it.
 const people = (names) => names.flatMap((name, i) => [...(i ? [", "] : []), make("bdi", { text: name })]);
 
+// The list is a live region: it is replaced only when it would change, or a screen reader
+// reads the same "No open table right now" again every few seconds.
 function draw(tables, titles) {
-  if (!tables.length) {
-    $("open-tables").replaceChildren(make("p", { class: "none", text: NONE }));
-    return;
-  }
-  $("open-tables").replaceChildren(make("ul", { class: "open-tables" }, ...tables.map((t) => make("li", {},
-    make("a", { class: "button", href: `/table/${encodeURIComponent(t.table)}`, text: "Join" }), " ",
-    make("span", { class: "what" }, make("b", { text: titles[t.game] || t.game }), `, ${t.players} seats, ${t.free} free`),
-    " ", make("span", { class: "who" }, "with ", ...people(t.people))))));
+  const list = !tables.length ? make("p", { class: "none", text: NONE })
+    : make("ul", { class: "open-tables" }, ...tables.map((t) => make("li", {},
+      make("a", { class: "button", href: `/table/${encodeURIComponent(t.table)}`, text: "Join" }), " ",
+      make("span", { class: "what" }, make("b", { text: titles[t.game] || t.game }), `, ${t.players} seats, ${t.free} free`),
+      " ", make("span", { class: "who" }, "with ", ...people(t.people)))));
+  const box = $("open-tables");
+  if (box.childElementCount === 1 && box.firstElementChild.outerHTML === list.outerHTML) return;
+  box.replaceChildren(list);
 }
 
 async function refresh() {

@@ -129,6 +129,12 @@ export function guide(game, steps) {
     box.close();
     window.scrollTo({ top: 0 });
     if (before && before.isConnected && before !== document.body) before.focus();
+    else {
+      // opened on arrival, with nothing focused before it: the focus goes to the game's own
+      // buttons, not to the page itself, where Orca said "document web" or read the whole page
+      const act = document.querySelector(".actions button:not(:disabled), .sj-act:not(:disabled)");
+      if (act) act.focus({ preventScroll: true });
+    }
   }
 
   next.addEventListener("click", () => (at === steps.length - 1 ? close() : show(at + 1)));
