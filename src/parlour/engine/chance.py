@@ -160,10 +160,13 @@ class Chance:
         self._rng: random.Random | None = None
         # True while this Chance's generator is shared with a clone's: see clone()
         self._shared = False
-        self._decks: deque[list[Any]] = deque(map(list, decks))
-        self._shuffles: deque[list[Any]] = deque(map(list, shuffles))
-        self.used_decks: list[list[Any]] = []
-        self.used_shuffles: list[list[Any]] = []
+        # Every order is kept as a tuple, stacked or drawn: the cyclic garbage collector
+        # stops looking at a tuple of card names after its first pass, but walks a kept
+        # list of them again at every full collection (a replay keeps a deck per deal).
+        self._decks: deque[tuple[Any, ...]] = deque(map(tuple, decks))
+        self._shuffles: deque[tuple[Any, ...]] = deque(map(tuple, shuffles))
+        self.used_decks: list[tuple[Any, ...]] = []
+        self.used_shuffles: list[tuple[Any, ...]] = []
 
     @property
     def rng(self) -> random.Random:
@@ -229,7 +232,9 @@ class Chance:
     @property
     def drawn(self) -> list[ChanceOutcome]:
         """Every outcome drawn so far, in order, with when and what kind."""
-        return [ChanceOutcome(*entry) for entry in self._drawn]
+        # an order as a list, as it was dealt (kept as a tuple: see __init__)
+        return [ChanceOutcome(kind, at, outcome if kind == "choice" else list(outcome), n)
+                for kind, at, outcome, n in self._drawn]
 
     def deck(self, cards: Sequence[T]) -> list[T]:
         """The order of a fresh deal of ``cards``, top (first dealt) first."""
@@ -242,7 +247,9 @@ class Chance:
     def _order(self, kind: Literal["deck", "shuffle"], stacked: deque[Any], used: list[Any],
                cards: Sequence[T]) -> list[T]:
         """A deck or a shuffle: the next one ``stacked`` (checked to hold ``cards``), else
-        a chance node for an explicit chance, else drawn; kept in ``used`` and drawn."""
+        a chance node for an explicit chance, else drawn; kept in ``used`` and drawn (as a
+        tuple), and given to the game as a list of its own."""
+        order: tuple[T, ...]
         if stacked:
             order = stacked.popleft()
             if not same_cards(order, cards):
@@ -250,8 +257,9 @@ class Chance:
         elif self.explicit:
             raise ChanceNeeded(ChanceRequest(kind, self.at, tuple(sorted(cards))))
         else:
-            order = list(cards)
-            self.rng.shuffle(order)
+            shuffled = list(cards)
+            self.rng.shuffle(shuffled)
+            order = tuple(shuffled)
         used.append(order)
         clock = self.clock
         self._drawn.append((kind, None if clock is None else len(clock), order, 0))
@@ -275,7 +283,7 @@ class Chance:
     def stack(self, kind: Literal["deck", "shuffle"], order: Sequence[Any]) -> None:
         """Makes ``order`` the outcome of the next ``kind`` draw after those already stacked
         (a planner's chosen outcome at a chance node); the draw checks it holds the cards."""
-        (self._decks if kind == "deck" else self._shuffles).append(list(order))
+        (self._decks if kind == "deck" else self._shuffles).append(tuple(order))
 
     def reseed(self, seed: int | None) -> None:
         """Draws what nothing stacked from a new generator from now on (``None``: the
