@@ -169,8 +169,12 @@ def due_by_seat(pieces: Sequence[str | None]) -> dict[int, PayReason]:
     need = 2 if len(fools) >= 2 else 1
     cutoff = (low2 if need == 2 else low1) if len(ranked) > need else NOBODY
     due: dict[int, PayReason] = dict.fromkeys(fools, "fool")
-    lowest = [rs for rs in ranked if rs[0] <= cutoff]
-    lowest.sort()
+    # a loop, not a comprehension (one call less, at every end of a round)
+    lowest = []
+    for rs in ranked:
+        if rs[0] <= cutoff:
+            lowest.append(rs)
+    lowest.sort()  # by rank, then seat
     for _, s in lowest:
         due[s] = "lowest"
     return due
