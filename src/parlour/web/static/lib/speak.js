@@ -23,9 +23,23 @@ export function speakNot() {
   quiet = true;
 }
 
+// The lines said in one go (one task and its microtasks: "Computer 1 flips the 7", then
+// "Your turn") are read as one: Chromium reports several lines added at once in an order
+// of its own, and Orca read "Your turn" before the flip that led to it. So the newest line
+// of a go also carries the ones before it (shown by style.css before its text, where a
+// screen reader reads it too) and those are hidden from it; each <p> keeps its own words.
+let go = null;
+
 export function speak(text) {
   if (quiet || !text || !text.trim()) return;
   const box = theRegion();
-  box.append(make("p", { text }));
+  const line = make("p", { text });
+  const last = go && go.isConnected ? go : null;
+  if (last) {
+    line.dataset.before = (last.dataset.before ? last.dataset.before + " " : "") + last.textContent;
+    last.setAttribute("aria-hidden", "true");
+  } else setTimeout(() => { go = null; }, 0);
+  go = line;
+  box.append(line);
   while (box.childElementCount > KEEP) box.firstElementChild.remove();
 }
