@@ -15,9 +15,9 @@ Rows (each if its library is installed):
 - Parlour: Slabberjan AEC (4 agents, 42 agents, 1 agent + 3 computer players),
   ``make_single`` Slabberjan, Slapjack and Splunk (one learner against Easy, against Hard)
   and their Parallel environments with two agents; Parlour's OpenSpiel games.
-- PettingZoo's classic environments: texas_holdem, leduc_holdem, texas_holdem_no_limit
-  (these three on RLCard, and pygame, which PettingZoo imports for them), connect_four,
-  tictactoe.
+- PettingZoo's classic environments, where pygame is installed (PettingZoo imports it for
+  every one of them): texas_holdem, leduc_holdem, texas_holdem_no_limit (these three on
+  RLCard too), connect_four, tictactoe.
 - RLCard: leduc-holdem, limit-holdem, uno, doudizhu.
 - OpenSpiel (C++ games, observation tensors): leduc_poker, hearts, gin_rummy; and its
   Python kuhn_poker.
@@ -168,8 +168,11 @@ def parlour_rows() -> list[Row]:
 
 def pettingzoo_rows() -> list[Row]:
     rows: list[Row] = []
+    if not installed("pygame"):  # PettingZoo's classic environments import it for rendering
+        print("pettingzoo classic: skipped (pygame is not installed)", file=sys.stderr)
+        return rows
     classic = [("connect_four", "connect_four_v3"), ("tictactoe", "tictactoe_v3")]
-    if installed("rlcard") and installed("pygame"):
+    if installed("rlcard"):
         classic = [("texas_holdem", "texas_holdem_v4"), ("leduc_holdem", "leduc_holdem_v4"),
                    ("texas_holdem_no_limit", "texas_holdem_no_limit_v6"), *classic]
     for name, module in classic:
