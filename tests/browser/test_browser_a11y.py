@@ -239,6 +239,29 @@ def test_every_stop_of_the_tab_key_shows_a_whole_ring(browser: Any, site: str,
         context.close()
 
 
+@pytest.mark.parametrize("game, races", [("slapjack", True), ("splunk", True),
+                                          ("slabberjan", False)])
+def test_a_screen_reader_is_told_which_speed_suits_a_listener_in_a_race(
+        browser: Any, site: str, game: str, races: bool) -> None:
+    """Heard through Orca, a call to slap takes about half a second to say: in the races the
+    speed buttons' description points a listener to Easy (Slabberjan has no race)."""
+    from playwright.sync_api import expect
+
+    page = browser.new_page()
+    try:
+        page.goto(f"{site}/{game}")
+        group = page.locator(".speed[role=radiogroup]")
+        listen = re.compile("With a screen reader, try Easy")
+        if races:
+            expect(group).to_have_accessible_description(listen)
+            box = page.locator("#speed-listen").bounding_box()
+            assert box is not None and box["width"] <= 1  # for the ear, not the eye
+        else:
+            expect(group).not_to_have_accessible_description(listen)
+    finally:
+        page.close()
+
+
 def focused(page: Any) -> str:
     found: str = page.evaluate("""() => {
         const el = document.activeElement;

@@ -73,7 +73,9 @@ export function teller(table, names, round) {
     undo(e, view, before) {
       clearArrows();
       round.undone = before ? before.learned.length : 0;
-      note(e.piece ? `Meow: every swap is undone. You have ${a(e.piece)} again.` : "Meow: every swap is undone.", "big");
+      // the cat's announcement has just said "every swap is undone": a screen reader heard
+      // it twice when this line said it again; here only what it means for you
+      if (e.piece) note(`The swaps are undone: you have ${a(e.piece)} again.`, "big");
     },
     draw(e) {
       moved();
