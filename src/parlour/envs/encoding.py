@@ -82,6 +82,8 @@ class Codec:
     def check(self, code: object) -> int:
         """``code`` as an action number, or :class:`ValueError` saying what is wrong (a
         negative number is not counted from the end)."""
+        if type(code) is int and 0 <= code < self.actions:  # the common case, checked first
+            return code
         if isinstance(code, (bool, np.bool_)) or not isinstance(code, (int, np.integer)):
             raise ValueError(f"an action is an integer from 0 to {self.actions - 1}, "
                              f"not {code!r}")

@@ -14,9 +14,9 @@ The time model
   (``reaction``: seconds, or a speed's reaction model or a ReactionTime, drawn once per
   change it reacts to; or the ``delay`` given with the action, as
   :class:`parlour.envs.policies.BotPolicy` gives a built-in player's), and not before
-  ``t_k``. It waits on the clock until it lands; a new action
-  replaces it (the same one keeps the earlier time); waiting keeps it unless what the agent
-  sees changed since it chose, which supersedes it, as a computer's new answer does.
+  ``t_k``. It waits on the clock until it lands; a new action replaces it (the same one
+  keeps the earlier time); waiting keeps it unless what the agent sees changed since it
+  chose, which supersedes it, as a computer's new answer does.
 - Everything due at one instant, the agents' actions and the computers' moves, is made in
   the episode's seeded tie-break order of the seats (J3: the earlier slap wins; an exact
   tie goes to the seeded order, as in our simulations), so no side wins a tie for being a
@@ -202,15 +202,12 @@ class RealTimeEnv(ParallelEnv):
         if not agents:
             raise RuntimeError("the episode is over: call reset()")
         codec, seats = self.codec, self._seat
-        actions_open = codec.actions
         codes: dict[str, int] = {}
         for agent, code in actions.items():
             if agent not in seats:
                 raise ValueError(f"no agent {agent!r} (the agents: {self.possible_agents})")
             if agent in agents:
-                # a plain int in range is the common case: Codec.check says what is wrong
-                codes[agent] = code if type(code) is int and 0 <= code < actions_open \
-                    else codec.check(code)
+                codes[agent] = codec.check(code)
         if delays:
             for agent, delay in delays.items():
                 if agent not in seats:
