@@ -262,6 +262,29 @@ def test_a_screen_reader_is_told_which_speed_suits_a_listener_in_a_race(
         page.close()
 
 
+def test_the_open_tables_are_not_read_again_when_nothing_changed(browser: Any,
+                                                                  site: str) -> None:
+    """The home page's list of open tables is a live region, refreshed every few seconds:
+    a refresh that finds the same tables leaves it as it is, or a screen reader reads "No
+    open table right now" again and again (heard through Orca, docs/accessibility.md)."""
+    page = browser.new_page()
+    try:
+        page.goto(site + "/")
+        page.wait_for_selector("#open-tables > *")
+        page.evaluate("""() => {
+            window.replaced = 0;
+            new MutationObserver((m) => { window.replaced += m.length; })
+              .observe(document.getElementById('open-tables'), { childList: true, subtree: true });
+        }""")
+        for _ in range(3):  # a refresh as the page makes one when it is shown again
+            with page.expect_response(lambda r: "/api/tables" in r.url):
+                page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")
+            page.wait_for_timeout(100)
+        assert page.evaluate("() => window.replaced") == 0
+    finally:
+        page.close()
+
+
 def focused(page: Any) -> str:
     found: str = page.evaluate("""() => {
         const el = document.activeElement;

@@ -462,6 +462,13 @@ def test_a_first_game_is_toured_once_skippably_and_the_tour_comes_back(
         page.keyboard.press("Escape")
         assert page.is_hidden("dialog.guide")
         assert page.locator(".guide-lit").count() == 0
+        # nothing had the focus before the tour: it goes to the game's buttons, not to the
+        # document, where a screen reader read the whole page (docs/accessibility.md)
+        on_button, any_open = page.evaluate("""() => {
+            const game = '.actions button:not(:disabled), .sj-act:not(:disabled)';
+            return [document.activeElement.matches(game), !!document.querySelector(game)];
+        }""")
+        assert on_button or not any_open
         page.reload()
         page.wait_for_function("() => document.body.dataset.state === 'playing'")
         page.wait_for_timeout(300)

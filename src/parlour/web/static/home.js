@@ -19,7 +19,7 @@ function draw(tables, titles) {
       make("span", { class: "what" }, make("b", { text: titles[t.game] || t.game }), `, ${t.players} seats, ${t.free} free`),
       " ", make("span", { class: "who" }, "with ", ...people(t.people)))));
   const box = $("open-tables");
-  if (box.childElementCount === 1 && box.firstElementChild.outerHTML === list.outerHTML) return;
+  if (box.childElementCount === 1 && box.firstElementChild.isEqualNode(list)) return;
   box.replaceChildren(list);
 }
 
