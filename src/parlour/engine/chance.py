@@ -57,6 +57,45 @@ T = TypeVar("T")
 ChanceKind = Literal["deck", "shuffle", "choice"]
 
 
+def _shuffle_inline(rng: random.Random, cards: list[Any]) -> None:
+    """``rng.shuffle(cards)``, drawing the same numbers in the same order, so giving the
+    same order: :meth:`random.Random.shuffle` with its ``_randbelow`` written into the
+    loop. Why: a deal is a shuffle, and a Slabberjan round is one deal; the method's
+    call per card was a seventh of a learner's step against the computer."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def _same_as_random(candidate: Any) -> bool:
+    """Whether ``candidate`` shuffles exactly as this Python's ``random.Random.shuffle``."""
+    for seed in range(3):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        for size in (2, 3, 52, 54):
+            mine, other = list(range(size)), list(range(size))
+            candidate(ours, mine)
+            theirs.shuffle(other)
+            if mine != other:
+                return False
+    return True
+
+
+def _method(rng: random.Random, cards: list[Any]) -> None:
+    rng.shuffle(cards)
+
+
+#: How every undealt order is shuffled: the inline loop, checked at import to give
+#: exactly what ``rng.shuffle`` gives on this Python (seeded games must not change), else
+#: the method itself. The operating system's generator (live tables) draws through the
+#: same ``getrandbits``.
+shuffle = _shuffle_inline if _same_as_random(_shuffle_inline) else _method
+
+
 @dataclass(frozen=True, slots=True)
 class ChanceRequest:
     """A chance node: a draw of ``kind`` to be made, from ``cards`` (the multiset a deck or
@@ -258,7 +297,7 @@ class Chance:
             raise ChanceNeeded(ChanceRequest(kind, self.at, tuple(sorted(cards))))
         else:
             shuffled = list(cards)
-            self.rng.shuffle(shuffled)
+            shuffle(self.rng, shuffled)
             order = tuple(shuffled)
         used.append(order)
         clock = self.clock
