@@ -39,7 +39,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import AgentSelector
 
 from parlour.envs.encoding import CODECS, Obs
-from parlour.envs.table import Table, agent_name, learning_seats, seat_of
+from parlour.envs.table import Table, agent_name, learning_seats
 from parlour.games.slabberjan import SPEC, Slabberjan
 
 CODEC = CODECS["slabberjan"]
@@ -69,6 +69,8 @@ class SlabberjanEnv(AECEnv):
         self.max_actions = max_actions
         self.render_mode = render_mode
         self.possible_agents = [agent_name(s) for s in self.learners]
+        #: agent -> its seat (read at every step: parsing the name each time cost more)
+        self._seat = {agent_name(s): s for s in self.learners}
         size = CODEC.size(players)
         self._obs_space = gymnasium.spaces.Dict({
             "observation": gymnasium.spaces.Box(0.0, 1.0, (size,), np.float32),
@@ -109,7 +111,7 @@ class SlabberjanEnv(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._chips = list(self._game_chips())
+        self._chips = list(self._game().chips)
         self._events_seen = len(self.table.events)
         self._selector = AgentSelector(self.agents)
         self._to_learner()
@@ -121,9 +123,12 @@ class SlabberjanEnv(AECEnv):
         self.agent_selection = self._selection()
         self._deads_step_first()
 
-    def _game_chips(self) -> list[int]:
+    def _game(self) -> Slabberjan:
+        """The game itself: the env reads its chips, seats out, turn and winner directly,
+        the facts of everyone's view, without making that view after every move (it
+        was a tenth of a step)."""
         assert self.table is not None
-        return [p["chips"] for p in self.table.view(None)["players"]]
+        return cast(Slabberjan, self.table.game)
 
     def _to_learner(self) -> None:
         """Lets the computer players play until an agent is to move (or the game ends)."""
@@ -137,7 +142,7 @@ class SlabberjanEnv(AECEnv):
 
     def _selection(self) -> str:
         assert self.table is not None
-        turn = self.table.view(None)["turn"]
+        turn = self._game().turn
         if turn is not None and turn in self.learners:
             return agent_name(turn)
         return self.agents[0] if self.agents else ""
@@ -152,7 +157,7 @@ class SlabberjanEnv(AECEnv):
         if agent not in self.possible_agents:
             raise ValueError(f"no agent {agent!r} (the agents: {self.possible_agents})")
         assert self.table is not None
-        seat = seat_of(agent)
+        seat = self._seat[agent]
         view = self.table.view(seat)
         return {"observation": self.observation_vector(seat, view),
                 "action_mask": CODEC.mask(view) if view["turn"] == seat and not
@@ -176,7 +181,7 @@ class SlabberjanEnv(AECEnv):
         assert self.table is not None
         if action is None:
             raise ValueError(f"{agent} is to move: None is only for an agent that is done")
-        seat = seat_of(agent)
+        seat = self._seat[agent]
         view = self.table.view(seat)
         chosen = CODEC.action_json(CODEC.check(action), view)
         if chosen is None or view["turn"] != seat:
@@ -192,35 +197,37 @@ class SlabberjanEnv(AECEnv):
 
     def _settle(self) -> None:
         """Rewards, terminations and truncations after a move."""
-        assert self.table is not None
-        game = self.table.game
-        view = self.table.view(None)
-        chips = [p["chips"] for p in view["players"]]
-        out = [p["out"] for p in view["players"]]
+        game = self._game()
+        chips, out, winner = game.chips, game.out, game.winner
         n = self.players
-        over = game.outcome is not None
+        over = winner is not None
         truncated = not over and len(game.history) >= self.max_actions
-        paid = [0] * n
-        for event in self.table.events[self._events_seen:]:
-            if event.type in ("pay", "out"):
-                paid[event.data["player"]] += 1
-        self._events_seen = len(self.table.events)
+        mode = self.reward_mode
+        events = self._started().events
+        if mode == "paid":
+            paid = [0] * n
+            for event in events[self._events_seen:]:
+                if event.type in ("pay", "out"):
+                    paid[event.data["player"]] += 1
+        self._events_seen = len(events)
+        rewards, terminations, truncations = self.rewards, self.terminations, self.truncations
+        seats = self._seat
         for agent in self.agents:
-            seat = seat_of(agent)
-            if self.reward_mode == "paid":
+            seat = seats[agent]
+            if mode == "paid":
                 reward = -float(paid[seat])
-            elif self.reward_mode == "chips":
+            elif mode == "chips":
                 reward = float(chips[seat] - self._chips[seat])
-            elif over and view["winner"] == seat:
+            elif over and winner == seat:
                 reward = 1.0
-            elif out[seat] and not self.terminations[agent]:
+            elif out[seat] and not terminations[agent]:
                 reward = -1.0 / (n - 1)
             else:
                 reward = 0.0
-            self.rewards[agent] = reward
-            self.terminations[agent] = over or out[seat]
-            self.truncations[agent] = truncated
-        self._chips = chips
+            rewards[agent] = reward
+            terminations[agent] = over or out[seat]
+            truncations[agent] = truncated
+        self._chips = list(chips)
 
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.table is None:
