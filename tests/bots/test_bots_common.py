@@ -119,6 +119,48 @@ def test_what_a_player_is_shown_is_exactly_its_seats_view_and_events(name: str) 
         assert all(view["seat"] == spy.seat for view, _ in spy.shown)
 
 
+def test_a_player_that_reads_no_events_is_given_none_and_the_game_is_the_same() -> None:
+    # Slabberjan's Easy and Normal decide from the view alone (``reads_events = False``):
+    # the scheduler makes no events for them, and nothing else changes
+    class Spy(ComputerPlayer):
+        def __init__(self, inner: ComputerPlayer, reads: bool) -> None:
+            super().__init__(inner.seat)
+            self.inner, self.reads_events = inner, reads
+            self.given: list[dict[str, Any]] = []
+
+        def decide(self, view: dict[str, Any],
+                   events: Sequence[dict[str, Any]]) -> Decision | None:
+            self.given += events
+            return self.inner.decide(view, events)
+
+    records = []
+    for reads in (True, False):
+        game = new_game("slabberjan", players=4, seed=4)
+        spies = [Spy(b, reads) for b in bots("slabberjan", ["normal", "easy"] * 2, 4)]
+        play(game, spies, tiebreak_seed=4, max_actions=CAP)
+        assert all(bool(spy.given) == reads for spy in spies)
+        records.append(game.record())
+    assert records[0] == records[1]
+
+
+def test_slabberjans_hard_at_a_scheduled_table_remembers_the_deal() -> None:
+    # Hard prices a choice from what it saw of the deal (its memory of the events); given
+    # no events it would never have seen a deal start and would play as Normal
+    from parlour.bots.slabberjan import Hard
+
+    priced: list[object] = []
+
+    class Counting(Hard):
+        def expected_costs(self, view: Any, change: str) -> tuple[float, float] | None:
+            costs = super().expected_costs(view, change)
+            priced.append(costs)
+            return costs
+
+    game = new_game("slabberjan", players=3, seed=5)
+    play(game, [Counting(s, seed=s) for s in range(3)], tiebreak_seed=5, max_actions=60)
+    assert priced and all(costs is not None for costs in priced)
+
+
 @pytest.mark.parametrize("name", sorted(SEATS))
 def test_the_same_seeds_give_the_same_game(name: str) -> None:
     players = SEATS[name][1]

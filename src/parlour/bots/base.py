@@ -78,6 +78,10 @@ class ComputerPlayer(ABC, Generic[View]):
 
     game: str
     level: str = "normal"
+    #: whether :meth:`decide` reads its ``events``; a player that decides from the view
+    #: alone says False and is given none (making each event as its seat sees it was a
+    #: tenth of a single-agent Slabberjan step against Easy)
+    reads_events: bool = True
 
     def __init__(self, seat: int, *, level: str | None = None, seed: int | None = None) -> None:
         self.seat = seat

@@ -322,17 +322,20 @@ class Scheduler:
                 # legal action whatever its view is then (as it would be: that view
                 # differs from this one)
                 self._seen.pop(seat, None)
-                if events:
+                if events and player.reads_events:
                     self._untold.setdefault(seat, []).extend(events)
                 continue
             view = game.view(seat)
             shown = dumps(view)
             if seat not in movers and self._seen.get(seat) == shown:
                 # nothing it can see has changed: its answer (and its timer) stands
-                if events:
+                if events and player.reads_events:
                     self._untold.setdefault(seat, []).extend(events)
                 continue
             self._seen[seat] = shown
+            if not player.reads_events:
+                self._ask(seat, player, view, [], now)
+                continue
             untold = self._untold.pop(seat, None)
             told = [*untold, *events] if untold else events
             self._ask(seat, player, view, [e.seen_by(seat) for e in told], now)

@@ -206,6 +206,7 @@ class SlabberjanPlayer(ComputerPlayer[SlabberjanView]):
     below a 6), and the subclasses change how."""
 
     game = SPEC.name
+    reads_events = False  # Normal and Easy decide from the view alone
 
     def observe(self, events: Sequence[dict[str, Any]]) -> None:
         """What a player remembers of the events; Normal and Easy remember nothing."""
@@ -348,6 +349,7 @@ class Hard(SlabberjanPlayer):
     """Samples the hidden pieces and plays the round out with the game's own rules."""
 
     level = "hard"
+    reads_events = True  # what it saw of the deal: its memory
 
     def __init__(self, seat: int, *, level: str | None = None, seed: int | None = None) -> None:
         super().__init__(seat, level=level, seed=seed)
