@@ -15,6 +15,7 @@ At every state reached, for every seat (and the spectator):
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections.abc import Iterator
 from itertools import pairwise
@@ -27,7 +28,7 @@ from parlour.engine import Action, Game
 from parlour.envs.encoding import CODECS
 from parlour.games.slabberjan import MATADORS, OPEN, Case, Draw, Slabberjan, Stand, Swap, refusal
 from parlour.games.slapjack import Slapjack
-from parlour.games.splunk import Play, Splunk, slap_kind
+from parlour.games.splunk import Play, PlayEvent, Splunk, slap_kind
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 MOVES = 400  # per game, in the harness only
@@ -157,6 +158,29 @@ def test_splunk_inline_slap_kind_is_slap_kind(seed: int, jokers: bool) -> None:
         kind = slap_kind(game.stacks[action.stack])
         assert [e.data["kind"] for e in events if e.type == "play"] in ([], [kind])
         assert game.open_slap == (kind if game.winner is None else None)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=seeds, jokers=st.booleans())
+def test_splunk_play_event_written_out_is_play_event(seed: int, jokers: bool) -> None:
+    # _do_play fills a PlayEvent's slots itself for speed: what it builds is the event the
+    # constructor makes, to every reader (equality, data, the JSON a seat is sent, repr,
+    # a pickle's copy)
+    game = Splunk(2, seed=seed, options={"jokers": jokers})
+    rng = random.Random(seed)
+    for _ in range(MOVES):
+        if game.winner is not None:
+            break
+        action = rng.choice(game.legal_actions(0) + game.legal_actions(1))
+        events = game.apply(action)
+        if not isinstance(action, Play):
+            continue
+        stack = game.stacks[action.stack]
+        made = PlayEvent(action.player, action.stack, stack[-1], game.plays, slap_kind(stack))
+        event = events[0]
+        assert event == made and event.data == made.data and repr(event) == repr(made)
+        assert event.seen_by(0) == made.seen_by(None) == made.public()
+        assert pickle.loads(pickle.dumps(event)) == made
 
 
 def test_slabberjan_table_is_refusal() -> None:

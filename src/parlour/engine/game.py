@@ -161,15 +161,19 @@ class Game(ABC):
 
         Raises :class:`IllegalAction` with the reason, leaving the game untouched.
         """
-        rules = self._rules.get(type(action))
+        # a subscript, not .get: no method call on the path every checked move takes
+        try:
+            check, do = self._rules[type(action)]
+        except KeyError:
+            check = None
         # the common case in one test; a refusal asks why_illegal for its reason (the checks
         # change nothing, so asking twice gives the same answer)
-        if (rules is None or not 0 <= action.player < self.players
-                or self.winner is not None or rules[0](self, action) is not None):
+        if (check is None or not 0 <= action.player < self.players
+                or self.winner is not None or check(self, action) is not None):
             raise IllegalAction(
                 f"seat {action.player} cannot {action.type}: {self.why_illegal(action)}")
         events: list[Event] = []
-        rules[1](self, action, events)
+        do(self, action, events)
         self.history.append(action)
         self.events += events
         return events
