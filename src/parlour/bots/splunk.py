@@ -267,11 +267,16 @@ class CardMemory:
 
     def agrees(self, view: SplunkView) -> bool:
         """Whether it saw the whole game that ``view`` shows (the deal included)."""
-        return self.started and all(
-            len(pile) == seen["cards"] for pile, seen in zip(self.piles, view["players"],
-                                                            strict=True)) and all(
-            len(mine) == seen["cards"] for mine, seen in zip(self.stacks, view["stacks"],
-                                                            strict=True))
+        if not self.started:
+            return False
+        # loops, not all() over generators: Hard asks this twice on every decision
+        for pile, seen in zip(self.piles, view["players"], strict=True):
+            if len(pile) != seen["cards"]:
+                return False
+        for mine, shown in zip(self.stacks, view["stacks"], strict=True):
+            if len(mine) != shown["cards"]:
+                return False
+        return True
 
     def base(self, stack: int) -> str | None:
         """The face-down base of ``stack``, if it has been seen."""

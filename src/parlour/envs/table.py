@@ -62,6 +62,13 @@ def learning_seats(players: int, opponents: Mapping[int, Any]) -> list[int]:
     return learners
 
 
+#: game class -> (seat, an action's JSON items) -> the action it parses to (``Table.act``)
+_PARSED: dict[type[Game], dict[tuple[Any, ...], Action]] = {}
+#: how many a game's parsed actions may grow to before they are forgotten (a long episode
+#: aims slaps at thousands of plays)
+_PARSED_MAX = 20_000
+
+
 def derive(seed: int, *parts: object) -> int:
     """A seed for one part of an episode, stable across runs and platforms."""
     return derived_seed("parlour-env", seed, *parts)
@@ -120,8 +127,9 @@ class Table:
         # seed is a SHA-512, and most episodes play for nobody
         self._seed = seed
         self._auto: random.Random | None = None
-        #: (seat, the action's JSON items) -> the action it parses to
-        self._parsed: dict[tuple[Any, ...], Action] = {}
+        #: (seat, the action's JSON items) -> the action it parses to (every table of the
+        #: game's shares one: see ``act``)
+        self._parsed = _PARSED.setdefault(type(self.game), {})
         # seat (None: everyone's) -> its view of the game as it is now; emptied whenever an
         # action lands, so each view is made at most once between two actions however many
         # readers ask (the env's turn checks, rewards, observation and mask)
@@ -257,19 +265,23 @@ class Table:
     def act(self, seat: int, obj: Mapping[str, Any]) -> bool:
         """``seat`` takes the action ``obj`` (JSON without ``player``), checked; ``False`` if
         the rules refuse it now (nothing changes then)."""
-        # An action is a value: the same JSON from the same seat parses to an equal action,
-        # so each is parsed once an episode (a slap's ``at`` is the play it aims at, so its
-        # forms repeat while the top card stays)
+        # An action is a value: the same JSON from the same seat parses to an equal action
+        # in every game of its kind, so each is parsed once for all the episodes (a slap's
+        # ``at`` is the play it aims at, so its forms repeat while the top card stays, and
+        # again in every episode that gets that far)
         key = (seat, *obj.items())
+        parsed = self._parsed
         try:
-            action = self._parsed.get(key)
+            action = parsed.get(key)
         except TypeError:  # a value that is no JSON scalar: the rules say what is wrong
             action, key = None, ()
         try:
             if action is None:
                 action = self.game.parse_action(obj, player=seat)
                 if key:
-                    self._parsed[key] = action
+                    if len(parsed) >= _PARSED_MAX:
+                        parsed.clear()
+                    parsed[key] = action
             self.scheduler.act(action)
         except GameError:
             return False
