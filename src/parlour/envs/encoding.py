@@ -74,6 +74,7 @@ class Codec:
         object.__setattr__(self, "_index", index)
         object.__setattr__(self, "_keys", keys)
         object.__setattr__(self, "_wait", wait)
+        object.__setattr__(self, "_count", len(self.templates))
         # (type, stack) of each legal entry -> the mask they make: a game offers a handful
         # of different sets of actions, and a mask made entry by entry was a twentieth of
         # a Splunk step
@@ -86,7 +87,8 @@ class Codec:
     def check(self, code: object) -> int:
         """``code`` as an action number, or :class:`ValueError` saying what is wrong (a
         negative number is not counted from the end)."""
-        if type(code) is int and 0 <= code < self.actions:  # the common case, checked first
+        # the common case, checked first (the count read once, not through the property)
+        if type(code) is int and 0 <= code < self._count:  # type: ignore[attr-defined]
             return code
         if isinstance(code, (bool, np.bool_)) or not isinstance(code, (int, np.integer)):
             raise ValueError(f"an action is an integer from 0 to {self.actions - 1}, "

@@ -284,23 +284,24 @@ class RealTimeEnv(ParallelEnv):
         terminations: dict[str, bool] = {}
         truncations: dict[str, bool] = {}
         observations = self._observe_all()
+        seats, views, was_out = self._seat, self._views, self._out
         for agent in self.agents:
-            seat = self._seat[agent]
-            out = bool(self._views[agent]["players"][seat].get("out", False))
+            seat = seats[agent]
+            out = bool(views[agent]["players"][seat].get("out", False))
             if over:
                 rewards[agent] = 1.0 if winner == seat else (
-                    0.0 if agent in self._out else lose)
-            elif out and agent not in self._out:
+                    0.0 if agent in was_out else lose)
+            elif out and agent not in was_out:
                 rewards[agent] = lose
             elif truncated and not out:
                 rewards[agent] = self.truncated_reward
             else:
                 rewards[agent] = 0.0
             if out:
-                self._out.add(agent)
+                was_out.add(agent)
             terminations[agent] = over or out
             truncations[agent] = truncated
-        if over or truncated or self._out:
+        if over or truncated or was_out:
             self.agents = [a for a in self.agents if not (terminations[a] or truncations[a])]
         return observations, rewards, terminations, truncations, infos
 

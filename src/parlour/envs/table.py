@@ -212,16 +212,17 @@ class Table:
         with nobody at it is played for (the move is a seeded pick among its turn moves)."""
         if self.turn_seconds is None or self.game.winner is not None:  # not over
             return
+        mine, timers = self._mine, self._turn_timers
         for seat in self.learners:
-            mine = self._mine[seat]
-            timer = self._turn_timers.get(seat)
-            if mine and timer is None:
-                self._turn_timers[seat] = self.clock.call_at(
-                    self.clock.now() + self.turn_seconds, functools.partial(self._play_for, seat),
-                    self.tie_rank[seat])
-            elif not mine and timer is not None:
+            timer = timers.get(seat)
+            if mine[seat]:
+                if timer is None:
+                    timers[seat] = self.clock.call_at(
+                        self.clock.now() + self.turn_seconds,
+                        functools.partial(self._play_for, seat), self.tie_rank[seat])
+            elif timer is not None:
                 timer.cancel()
-                del self._turn_timers[seat]
+                del timers[seat]
 
     def _my_turn(self, legal: Sequence[Mapping[str, Any]]) -> bool:
         """Whether ``legal`` (a view's) offers its seat one of its turn moves (the turn timer
