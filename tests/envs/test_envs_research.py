@@ -281,7 +281,7 @@ def jack_slapped(seed: int, *, again: bool) -> float:
     for _ in range(100):
         if flipped is not None and any(e.type == "take" for e in table.events):
             return table.changed_at[1] - flipped
-        if flipped is None and table.views[1].get("pile"):
+        if flipped is None and table.view(1).get("pile"):
             flipped = table.changed_at[1]
             env.step({"seat_1": 2})
         else:

@@ -198,10 +198,12 @@ class Scheduler:
         self._pending: dict[int, Timer] = {}
         # per seat: the pending move and when it is due (a repeat keeps the earlier time)
         self._planned: dict[int, tuple[Action, float]] = {}
-        # per seat: the view it last decided on, encoded (unchanged: it is not asked), and
-        # the events it has not been given yet (they come with its next question; kept as
-        # events, and made into what the seat sees only when it is asked)
-        self._seen: dict[int, str] = {}
+        # per seat: the view it last decided on, encoded (unchanged: it is not asked; kept
+        # as the view itself where the game tells changes from the events, and encoded only
+        # if it is ever compared), and the events it has not been given yet (they come with
+        # its next question; kept as events, and made into what the seat sees only when it
+        # is asked)
+        self._seen: dict[int, str | Mapping[str, object]] = {}
         self._untold: dict[int, list[Event]] = {}
         self._hold_until: dict[int, float] = {}
         # ask_later: the events the computer players have not been asked about yet, when
@@ -272,8 +274,8 @@ class Scheduler:
             self._ask_soon(events, movers)
             return
         # even at the end: every player sees how the game ended
-        self._ask_all(events, movers=movers)
-        if self.game.outcome is not None:
+        self._ask_all(events, movers=movers, one_action=True)
+        if self.game.winner is not None:  # over (no Outcome made to say so)
             self._cancel_all()
 
     # -- asking the computer players -------------------------------------------------------------
@@ -303,36 +305,62 @@ class Scheduler:
             self._cancel_all()
 
     def _ask_all(self, events: Sequence[Event], now: float | None = None,
-                 movers: Set[int] = frozenset()) -> None:
+                 movers: Set[int] = frozenset(), one_action: bool = False) -> None:
         if self.closed or not self.computers:
             return
         if now is None:
             now = self.clock.now()
         pacing = self.pacing
-        if pacing.after and any(e.type in pacing.after for e in events):
-            for seat, player in self.computers.items():
-                level = self.level if self.level is not None else player.level
-                self._hold_until[seat] = now + pacing.pause_for(level)
+        after = pacing.after
+        for event in events:  # a loop, not any() over a generator: this runs after every move
+            if event.type in after:
+                for seat, player in self.computers.items():
+                    level = self.level if self.level is not None else player.level
+                    self._hold_until[seat] = now + pacing.pause_for(level)
+                break
         game = self.game
         turn_based = self.turn_based
+        # What the events say of the views (the game's ``no_change_events``): ``False``,
+        # nobody's changed; ``True``, everybody's did (one action's events only: two actions
+        # may undo each other); ``None``, compare each seat's view with the one it decided on
+        changed: bool | None = None
+        no_change = game.no_change_events
+        if no_change is not None:
+            changed = False
+            for event in events:
+                if event.type not in no_change:
+                    changed = True if one_action else None
+                    break
+        seen = self._seen
         for seat, player in self.computers.items():
             if turn_based and seat not in self._pending and not game.legal_json(seat):
                 # nothing to do and nothing to cancel (a seat that has just moved has no
                 # move pending either): its answer would be None. It is asked at its next
                 # legal action whatever its view is then (as it would be: that view
                 # differs from this one)
-                self._seen.pop(seat, None)
+                seen.pop(seat, None)
                 if events and player.reads_events:
                     self._untold.setdefault(seat, []).extend(events)
                 continue
-            view = game.view(seat)
-            shown = dumps(view)
-            if seat not in movers and self._seen.get(seat) == shown:
+            if changed is False and seat not in movers and seat in seen:
                 # nothing it can see has changed: its answer (and its timer) stands
                 if events and player.reads_events:
                     self._untold.setdefault(seat, []).extend(events)
                 continue
-            self._seen[seat] = shown
+            view = game.view(seat)
+            if changed is None:
+                shown = dumps(view)
+                last = seen.get(seat)
+                if last is not None and not isinstance(last, str):
+                    last = dumps(last)
+                if seat not in movers and last == shown:
+                    # nothing it can see has changed: its answer (and its timer) stands
+                    if events and player.reads_events:
+                        self._untold.setdefault(seat, []).extend(events)
+                    continue
+                seen[seat] = shown
+            else:
+                seen[seat] = view  # it differs from the one before: no need to encode it
             if not player.reads_events:
                 self._ask(seat, player, view, [], now)
                 continue

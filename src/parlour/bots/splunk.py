@@ -137,31 +137,47 @@ def unseen_values(view: SplunkView) -> Counter[int]:
     return pool
 
 
-def chance_over(up_total: int, values: Counter[int], two: bool = False) -> float:
+def at_least(values: Counter[int]) -> list[int]:
+    """``at_least(values)[k]``: how many of the cards ``values`` counts (count -> how many)
+    count ``k`` or more, for ``k`` from 0 (all of them) to 11 (none: counts are 0..10).
+
+    >>> at_least(Counter({10: 2, 1: 2}))
+    [4, 4, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0]
+    """
+    tails = [0] * 12
+    for v, c in values.items():
+        tails[v] += c
+    for k in range(10, -1, -1):
+        tails[k] += tails[k + 1]
+    return tails
+
+
+def chance_over(up_total: int, values: Counter[int], two: bool = False,
+                tails: list[int] | None = None) -> float:
     """The chance that base + ``up_total`` (+ one more unseen card, if ``two``) is over 21,
-    every unseen card (``values``: count -> how many) being equally likely.
+    every unseen card (``values``: count -> how many) being equally likely. ``tails`` is
+    :func:`at_least` of ``values``, if the caller keeps it (it is made here otherwise).
 
     >>> chance_over(12, Counter({10: 2, 1: 2}))
     0.5
     >>> chance_over(5, Counter({10: 2, 1: 2}), two=True)  # only 10 + 10 goes over
     0.16666666666666666
     """
-    n = sum(values.values())
+    if tails is None:
+        tails = at_least(values)
+    n = tails[0]
     if not two:
-        return sum(c for v, c in values.items() if up_total + v > 21) / n if n else 0.0
+        # the cards that count 22 - up_total or more; whole numbers, so the quotient is
+        # exactly the one of the count made card by card
+        return tails[min(max(22 - up_total, 0), 11)] / n if n else 0.0
     if n < 2:
         return 0.0
     # base and next card are two different unseen cards: count ordered pairs (a, b)
-    at_least = [0] * 12  # at_least[k]: unseen cards counting k or more (counts are 0..10)
-    for v, c in values.items():
-        at_least[v] += c
-    for k in range(10, -1, -1):
-        at_least[k] += at_least[k + 1]
     over = 0
     for a, ca in values.items():
         need = 22 - up_total - a  # b must count this much or more
         if need <= 10:
-            over += ca * (at_least[max(need, 0)] - (a >= need))
+            over += ca * (tails[max(need, 0)] - (a >= need))
     return over / (n * (n - 1))
 
 
@@ -198,10 +214,11 @@ class CardMemory:
         self.up_total = [0] * STACKS
         #: count -> how many unseen cards have it
         self.unseen: Counter[int] = Counter()
-        # (total, two) -> chance_over(total, unseen, two): Hard prices every stack each
-        # time it is asked on its turn, and the unseen cards change only with a play of an
-        # unseen card, a call or a deal; emptied whenever they do
+        # (total, two) -> chance_over(total, unseen, two), and at_least(unseen): Hard prices
+        # every stack each time it is asked on its turn, and the unseen cards change only
+        # with a play of an unseen card, a call or a deal; forgotten whenever they do
         self._chances: dict[tuple[int, bool], float] = {}
+        self._tails: list[int] | None = None
 
     def see(self, events: Sequence[dict[str, Any]]) -> None:
         piles, stacks, up_total, unseen = self.piles, self.stacks, self.up_total, self.unseen
@@ -214,7 +231,7 @@ class CardMemory:
                 s = e["stack"]
                 if piles[e["player"]].popleft() is None:
                     unseen[value21(card)] -= 1
-                    self._chances.clear()
+                    self._unseen_changed()
                 stacks[s].append(card)
                 up_total[s] += value21(card)
             elif kind == "base":
@@ -230,7 +247,7 @@ class CardMemory:
                 if kind == "call" and stack and stack[0] is None:
                     stack[0] = e["base"]
                     unseen[value21(e["base"])] -= 1
-                    self._chances.clear()
+                    self._unseen_changed()
                 piles[e["taker"]].extend(stack)
                 stacks[s] = []
                 up_total[s] = 0
@@ -242,15 +259,24 @@ class CardMemory:
                 self.unseen = unseen = DECK_VALUES.copy()
                 if e["jokers"]:
                     unseen[0] += 2
-                self._chances.clear()
+                self._unseen_changed()
+
+    def _unseen_changed(self) -> None:
+        self._chances.clear()
+        self._tails = None
 
     def agrees(self, view: SplunkView) -> bool:
         """Whether it saw the whole game that ``view`` shows (the deal included)."""
-        return self.started and all(
-            len(pile) == seen["cards"] for pile, seen in zip(self.piles, view["players"],
-                                                            strict=True)) and all(
-            len(mine) == seen["cards"] for mine, seen in zip(self.stacks, view["stacks"],
-                                                            strict=True))
+        if not self.started:
+            return False
+        # loops, not all() over generators: Hard asks this twice on every decision
+        for pile, seen in zip(self.piles, view["players"], strict=True):
+            if len(pile) != seen["cards"]:
+                return False
+        for mine, shown in zip(self.stacks, view["stacks"], strict=True):
+            if len(mine) != shown["cards"]:
+                return False
+        return True
 
     def base(self, stack: int) -> str | None:
         """The face-down base of ``stack``, if it has been seen."""
@@ -272,7 +298,10 @@ class CardMemory:
         key = (total, two)
         chance = self._chances.get(key)
         if chance is None:
-            chance = self._chances[key] = chance_over(total, self.unseen, two=two)
+            tails = self._tails
+            if tails is None:
+                tails = self._tails = at_least(self.unseen)
+            chance = self._chances[key] = chance_over(total, self.unseen, two, tails)
         return chance
 
 
@@ -379,13 +408,15 @@ class Hard(SplunkPlayer):
 
     def choose_stack(self, view: SplunkView) -> int:
         counting = self._counting(view)
-        values = unseen_values(view)
+        # what is not face up is read only when not counting (the memory knows more), so
+        # it is made only then: it is a Counter built afresh on every turn
+        values = None if counting else unseen_values(view)
         pile = self.memory.piles[self.seat]
         mine = pile[0] if counting and pile else None  # our next card, if we have seen it
         best: tuple[float, float, int] | None = None
         for i, stack in enumerate(view["stacks"]):
             # a call that finds it over 21 gives us the stack and our card back
-            if counting:
+            if values is None:
                 over = self.memory.chance_over(i, mine, blind=mine is None)
             else:
                 over = chance_over(stack["up_total"], values, two=True)

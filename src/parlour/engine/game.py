@@ -63,6 +63,13 @@ class Game(ABC):
 
     #: the winning seat once the game is over; ``None`` while it goes on
     winner: int | None = None
+    #: A game in which every seat sees the same and every action shows in it, but one that
+    #: changed nothing (a slap that lost its race, ignored), names the events that say so:
+    #: an action changed every seat's view unless all its events are of these, and then
+    #: nobody's. So a reader of views (an environment timing a reaction from the moment a
+    #: seat's view changed, the scheduler) knows it from the events, without making and
+    #: comparing every view after every action. ``None``: it depends on the seat (compare).
+    no_change_events: ClassVar[frozenset[str] | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

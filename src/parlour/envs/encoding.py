@@ -74,6 +74,11 @@ class Codec:
         object.__setattr__(self, "_index", index)
         object.__setattr__(self, "_keys", keys)
         object.__setattr__(self, "_wait", wait)
+        object.__setattr__(self, "_count", len(self.templates))
+        # (type, stack) of each legal entry -> the mask they make: a game offers a handful
+        # of different sets of actions, and a mask made entry by entry was a twentieth of
+        # a Splunk step
+        object.__setattr__(self, "_masks", {})
 
     @property
     def actions(self) -> int:
@@ -82,7 +87,8 @@ class Codec:
     def check(self, code: object) -> int:
         """``code`` as an action number, or :class:`ValueError` saying what is wrong (a
         negative number is not counted from the end)."""
-        if type(code) is int and 0 <= code < self.actions:  # the common case, checked first
+        # the common case, checked first (the count read once, not through the property)
+        if type(code) is int and 0 <= code < self._count:  # type: ignore[attr-defined]
             return code
         if isinstance(code, (bool, np.bool_)) or not isinstance(code, (int, np.integer)):
             raise ValueError(f"an action is an integer from 0 to {self.actions - 1}, "
@@ -93,12 +99,30 @@ class Codec:
 
     def mask(self, view: Mapping[str, Any]) -> Mask:
         """1 for every action open to the seat now (``view["legal"]``); wait is always open."""
-        index: dict[tuple[Any, Any], int] = self._index  # type: ignore[attr-defined]
-        mask: Mask = self._wait.copy()  # type: ignore[attr-defined]
+        return self.shared_mask(view).copy()
+
+    def shared_mask(self, view: Mapping[str, Any]) -> Mask:
+        """:meth:`mask`, one array shared by every view that offers the same actions: read
+        it, or copy it before changing it."""
+        masks: dict[tuple[Any, ...], Mask] = self._masks  # type: ignore[attr-defined]
+        # type, stack, type, stack, ...: one flat tuple is half the cost of one of pairs
+        flat: list[Any] = []
         for entry in view["legal"]:
-            code = index.get((entry["type"], entry.get("stack")))
-            if code is not None:
-                mask[code] = 1
+            flat.append(entry["type"])
+            flat.append(entry.get("stack"))
+        key = tuple(flat)
+        mask = masks.get(key)
+        if mask is None:
+            if len(masks) >= 1024:  # a game that offers ever new sets: the cache stays small
+                masks.clear()
+            index: dict[tuple[Any, Any], int] = self._index  # type: ignore[attr-defined]
+            mask = self._wait.copy()  # type: ignore[attr-defined]
+            for i in range(0, len(key), 2):
+                code = index.get((key[i], key[i + 1]))
+                if code is not None:
+                    mask[code] = 1
+            mask.flags.writeable = False  # shared: a change would reach every later reader
+            masks[key] = mask
         return mask
 
     def code(self, entry: Mapping[str, Any]) -> int | None:

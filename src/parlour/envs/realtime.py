@@ -118,8 +118,9 @@ class RealTimeEnv(ParallelEnv):
         self._seed_rng: np.random.Generator | None = None
         self.table: Table | None = None
         self._views: dict[str, Mapping[str, Any]] = {}
-        #: agent -> the view its observation was last encoded from, that observation, mask
-        self._encoded: dict[str, tuple[Mapping[str, Any], Obs, Any]] = {}
+        #: agent -> the change of its view its observation was last encoded from (the
+        #: table's count), that view, observation and mask
+        self._encoded: dict[str, tuple[int, Mapping[str, Any], Obs, Any]] = {}
 
     # Plain methods over spaces made once: functools.cache on a method kept every env
     # (its key) alive for ever.
@@ -144,9 +145,10 @@ class RealTimeEnv(ParallelEnv):
                            episode_seed, decks=options.get("decks", ()),
                            shuffles=options.get("shuffles", ()), timed=True,
                            turn_actions=self.turn_actions, turn_seconds=self.turn_seconds)
-        # the reactions of each agent: their own generator, from the episode's seed
-        self._reactions = {a: random.Random(derive(episode_seed, "reaction", a))
-                           for a in self.possible_agents}
+        # the reactions of each agent: their own generator, from the episode's seed, made
+        # when first drawn from (a derived seed is a SHA-512; a fixed reaction draws none)
+        self._episode_seed = episode_seed
+        self._reactions: dict[str, random.Random] = {}
         self._decided_at: dict[str, float] = {}
         # agent -> (the change it reacts to, its reaction to it)
         self._drawn: dict[str, tuple[float, float]] = {}
@@ -162,23 +164,27 @@ class RealTimeEnv(ParallelEnv):
         return self.table
 
     def _observe_all(self) -> dict[str, Any]:
-        assert self.table is not None
-        # the table keeps each learner's view up to date as actions land
-        views, seats, encoded_by = self.table.views, self._seat, self._encoded
-        self._views = {}
+        table = self.table
+        assert table is not None
+        changes, seats, encoded_by = table.changes, self._seat, self._encoded
+        views: dict[str, Mapping[str, Any]] = {}
+        self._views = views
         observations: dict[str, Any] = {}
         for agent in self.agents:
             seat = seats[agent]
-            view = self._views[agent] = views[seat]
-            # Most ticks change nothing an agent sees (the table keeps the same view
-            # object then): its observation is encoded once per view, and each step hands
-            # out copies, so that a caller who changes an array in place changes only its own
+            # Many ticks change nothing an agent sees (the table counts the changes of its
+            # view): its view is made and its observation encoded once per change, and each
+            # step hands out copies, so that a caller who changes an array in place changes
+            # only its own
             encoded = encoded_by.get(agent)
-            if encoded is None or encoded[0] is not view:
+            if encoded is None or encoded[0] != changes[seat]:
+                view = table.view(seat)
                 encoded = encoded_by[agent] = (
-                    view, self.observation_vector(seat, view), self.codec.mask(view))
-            observations[agent] = {"observation": encoded[1].copy(),
-                                   "action_mask": encoded[2].copy()}
+                    changes[seat], view, self.observation_vector(seat, view),
+                    self.codec.shared_mask(view))
+            views[agent] = encoded[1]
+            observations[agent] = {"observation": encoded[2].copy(),
+                                   "action_mask": encoded[3].copy()}
         return observations
 
     def observation_vector(self, seat: int, view: Mapping[str, Any] | None = None) -> Obs:
@@ -258,7 +264,11 @@ class RealTimeEnv(ParallelEnv):
             return model
         drawn = self._drawn.get(agent)
         if drawn is None or drawn[0] != changed:
-            drawn = self._drawn[agent] = (changed, model.draw(self._reactions[agent]))
+            rng = self._reactions.get(agent)
+            if rng is None:
+                rng = self._reactions[agent] = random.Random(
+                    derive(self._episode_seed, "reaction", agent))
+            drawn = self._drawn[agent] = (changed, model.draw(rng))
         return drawn[1]
 
     def _settle(self, infos: dict[str, dict[str, Any]]) -> tuple[
@@ -266,8 +276,7 @@ class RealTimeEnv(ParallelEnv):
             dict[str, dict[str, Any]]]:
         table = self.table
         assert table is not None
-        outcome = table.game.outcome
-        winner = None if outcome is None else outcome.winner
+        winner = table.game.winner  # None exactly while there is no outcome
         over = winner is not None
         truncated = not over and table.clock.now() >= self.max_seconds - 1e-9
         lose = -1.0 / (self.players - 1)
@@ -275,23 +284,25 @@ class RealTimeEnv(ParallelEnv):
         terminations: dict[str, bool] = {}
         truncations: dict[str, bool] = {}
         observations = self._observe_all()
+        seats, views, was_out = self._seat, self._views, self._out
         for agent in self.agents:
-            seat = self._seat[agent]
-            out = bool(self._views[agent]["players"][seat].get("out", False))
+            seat = seats[agent]
+            out = bool(views[agent]["players"][seat].get("out", False))
             if over:
                 rewards[agent] = 1.0 if winner == seat else (
-                    0.0 if agent in self._out else lose)
-            elif out and agent not in self._out:
+                    0.0 if agent in was_out else lose)
+            elif out and agent not in was_out:
                 rewards[agent] = lose
             elif truncated and not out:
                 rewards[agent] = self.truncated_reward
             else:
                 rewards[agent] = 0.0
             if out:
-                self._out.add(agent)
+                was_out.add(agent)
             terminations[agent] = over or out
             truncations[agent] = truncated
-        self.agents = [a for a in self.agents if not (terminations[a] or truncations[a])]
+        if over or truncated or was_out:
+            self.agents = [a for a in self.agents if not (terminations[a] or truncations[a])]
         return observations, rewards, terminations, truncations, infos
 
     def render(self) -> str | None:

@@ -62,6 +62,13 @@ def learning_seats(players: int, opponents: Mapping[int, Any]) -> list[int]:
     return learners
 
 
+#: game class -> (seat, an action's JSON items) -> the action it parses to (``Table.act``)
+_PARSED: dict[type[Game], dict[tuple[Any, ...], Action]] = {}
+#: how many a game's parsed actions may grow to before they are forgotten (a long episode
+#: aims slaps at thousands of plays)
+_PARSED_MAX = 20_000
+
+
 def derive(seed: int, *parts: object) -> int:
     """A seed for one part of an episode, stable across runs and platforms."""
     return derived_seed("parlour-env", seed, *parts)
@@ -96,8 +103,15 @@ class Table:
         self.learners = [s for s in range(players) if s not in self.bots] if timed else []
         #: learning seat -> when its view last changed (0 for the deal)
         self.changed_at: dict[int, float] = dict.fromkeys(self.learners, 0.0)
-        #: learning seat -> its view now (kept up to date as actions land)
-        self.views = {s: self.game.view(s) for s in self.learners}
+        #: learning seat -> how many times its view has changed (a reader that keeps what it
+        #: made of a view knows from this whether it is still the seat's view)
+        self.changes: dict[int, int] = dict.fromkeys(self.learners, 0)
+        # What an action changed: the game says it from the events (``no_change_events``),
+        # so a view is made only when someone reads it; else each learner's view is made
+        # after every action and compared with the one before (kept here for that)
+        self._no_change = self.game.no_change_events
+        self._views = ({s: self.game.view(s) for s in self.learners}
+                       if self._no_change is None else {})
         #: learning seat -> its action on the clock: (the action's JSON, when, its timer)
         self.pending: dict[int, tuple[dict[str, Any], float, Timer]] = {}
         #: learning seat -> how many of its actions the rules refused when they landed, and
@@ -106,12 +120,16 @@ class Table:
         self.played_for: dict[int, int] = dict.fromkeys(self.learners, 0)
         self.turn_actions = turn_actions
         self.turn_seconds = turn_seconds
-        #: learning seat -> whether its view now offers it a turn move (kept with ``views``)
-        self._mine = {s: self._my_turn(v) for s, v in self.views.items()}
+        #: learning seat -> whether its view now offers it a turn move (the turn timer runs)
+        self._mine = {s: self._my_turn(self.game.legal_json(s)) for s in self.learners}
         self._turn_timers: dict[int, Timer] = {}
-        self._auto = random.Random(derive(seed, "played for"))
-        #: (seat, the action's JSON items) -> the action it parses to
-        self._parsed: dict[tuple[Any, ...], Action] = {}
+        # the generator of the moves played for a seat, made when first needed: a derived
+        # seed is a SHA-512, and most episodes play for nobody
+        self._seed = seed
+        self._auto: random.Random | None = None
+        #: (seat, the action's JSON items) -> the action it parses to (every table of the
+        #: game's shares one: see ``act``)
+        self._parsed = _PARSED.setdefault(type(self.game), {})
         # seat (None: everyone's) -> its view of the game as it is now; emptied whenever an
         # action lands, so each view is made at most once between two actions however many
         # readers ask (the env's turn checks, rewards, observation and mask)
@@ -123,19 +141,42 @@ class Table:
         self._time_turns()
 
     def _notify(self, action: Action, events: Sequence[Event]) -> None:
-        self._cached.clear()
         self.events.extend(events)
+        no_change = self._no_change
+        if no_change is not None:
+            for event in events:  # a loop, not all(): this runs after every action
+                if event.type not in no_change:
+                    break
+            else:
+                return  # nobody's view changed: the views made stand, and so does every timer
+            self._cached.clear()
+            if not self.timed:
+                return
+            # every seat's view changed: each is made when read, once (``view``)
+            now = self.clock.now()
+            changed_at, changes = self.changed_at, self.changes
+            for seat in self.learners:
+                changed_at[seat] = now
+                changes[seat] += 1
+            if self.turn_seconds is not None:
+                mine, game = self._mine, self.game
+                for seat in self.learners:
+                    mine[seat] = self._my_turn(game.legal_json(seat))
+                self._time_turns()
+            return
+        self._cached.clear()
         if not self.timed:
             return
         now = self.clock.now()
-        views, cached, game = self.views, self._cached, self.game
+        views, cached, game = self._views, self._cached, self.game
         for seat in self.learners:
             # the view made here is the one every reader gets until the next action
             view = cached[seat] = game.view(seat)
             if view != views[seat]:
                 views[seat] = view
                 self.changed_at[seat] = now
-                self._mine[seat] = self._my_turn(view)
+                self.changes[seat] += 1
+                self._mine[seat] = self._my_turn(view["legal"])
         self._time_turns()
 
     # -- a learner's actions on the clock ---------------------------------------------------------
@@ -151,7 +192,7 @@ class Table:
                 self.pending[seat] = old
                 return
             old[2].cancel()
-        timer = self.clock.call_at(due, lambda: self._land(seat), self.tie_rank[seat])
+        timer = self.clock.call_at(due, functools.partial(self._land, seat), self.tie_rank[seat])
         self.pending[seat] = (obj, due, timer)
 
     def cancel(self, seat: int) -> None:
@@ -162,30 +203,36 @@ class Table:
 
     def _land(self, seat: int) -> None:
         obj, _, _ = self.pending.pop(seat)
-        if not self.over and not self.act(seat, obj):
+        if self.game.winner is None and not self.act(seat, obj):  # not over
             self.refused[seat] += 1
 
     def _time_turns(self) -> None:
         """The turn timer (races): a learning seat whose turn it is gets ``turn_seconds``
         from the moment its turn came, then the table plays for it, as a live table's seat
         with nobody at it is played for (the move is a seeded pick among its turn moves)."""
-        if self.turn_seconds is None or self.over:
+        if self.turn_seconds is None or self.game.winner is not None:  # not over
             return
+        mine, timers = self._mine, self._turn_timers
         for seat in self.learners:
-            mine = self._mine[seat]
-            timer = self._turn_timers.get(seat)
-            if mine and timer is None:
-                self._turn_timers[seat] = self.clock.call_at(
-                    self.clock.now() + self.turn_seconds, functools.partial(self._play_for, seat),
-                    self.tie_rank[seat])
-            elif not mine and timer is not None:
+            timer = timers.get(seat)
+            if mine[seat]:
+                if timer is None:
+                    timers[seat] = self.clock.call_at(
+                        self.clock.now() + self.turn_seconds,
+                        functools.partial(self._play_for, seat), self.tie_rank[seat])
+            elif timer is not None:
                 timer.cancel()
-                del self._turn_timers[seat]
+                del timers[seat]
 
-    def _my_turn(self, view: Mapping[str, Any]) -> bool:
-        """Whether ``view`` offers its seat one of its turn moves (the turn timer runs)."""
+    def _my_turn(self, legal: Sequence[Mapping[str, Any]]) -> bool:
+        """Whether ``legal`` (a view's) offers its seat one of its turn moves (the turn timer
+        runs)."""
         turn_actions = self.turn_actions
-        return any(e["type"] in turn_actions for e in view["legal"])
+        # a loop, not any() over a generator (a frame a call): this runs on every change
+        for entry in legal:  # noqa: SIM110
+            if entry["type"] in turn_actions:
+                return True
+        return False
 
     def _play_for(self, seat: int) -> None:
         del self._turn_timers[seat]
@@ -195,11 +242,14 @@ class Table:
         if moves:
             self.played_for[seat] += 1
             self.cancel(seat)
+            if self._auto is None:
+                self._auto = random.Random(derive(self._seed, "played for"))
             self.act(seat, dict(self._auto.choice(moves)))
 
     @property
     def over(self) -> bool:
-        return self.game.outcome is not None
+        # ``winner`` is None exactly while there is no outcome, and costs no Outcome to read
+        return self.game.winner is not None
 
     def view(self, seat: int | None) -> Mapping[str, Any]:
         """``seat``'s view now (``None``: everyone's), made once between two actions: it is
@@ -216,19 +266,23 @@ class Table:
     def act(self, seat: int, obj: Mapping[str, Any]) -> bool:
         """``seat`` takes the action ``obj`` (JSON without ``player``), checked; ``False`` if
         the rules refuse it now (nothing changes then)."""
-        # An action is a value: the same JSON from the same seat parses to an equal action,
-        # so each is parsed once an episode (a slap's ``at`` is the play it aims at, so its
-        # forms repeat while the top card stays)
+        # An action is a value: the same JSON from the same seat parses to an equal action
+        # in every game of its kind, so each is parsed once for all the episodes (a slap's
+        # ``at`` is the play it aims at, so its forms repeat while the top card stays, and
+        # again in every episode that gets that far)
         key = (seat, *obj.items())
+        parsed = self._parsed
         try:
-            action = self._parsed.get(key)
+            action = parsed.get(key)
         except TypeError:  # a value that is no JSON scalar: the rules say what is wrong
             action, key = None, ()
         try:
             if action is None:
                 action = self.game.parse_action(obj, player=seat)
                 if key:
-                    self._parsed[key] = action
+                    if len(parsed) >= _PARSED_MAX:
+                        parsed.clear()
+                    parsed[key] = action
             self.scheduler.act(action)
         except GameError:
             return False
@@ -246,7 +300,7 @@ class Table:
         # ``until`` itself are made in the next tick, in the seats' order together with the
         # learners' actions of that instant: no side wins a tie for being a computer.
         game = self.game
-        self.clock.run_before(until, lambda: game.outcome is not None)
+        self.clock.run_before(until, lambda: game.winner is not None)  # over
 
     def close(self) -> None:
         self.scheduler.close()

@@ -147,6 +147,8 @@ class Slapjack(Game):
     """The state of one game of Slapjack."""
 
     spec = SPEC
+    # every seat sees the same (J1), and only an ignored slap changes nothing (J5, J6)
+    no_change_events = frozenset({"slap_ignored"})
 
     stacks: list[deque[Card]]
     pile: list[Card]

@@ -350,6 +350,8 @@ class Splunk(Game):
     """The state of one game of Splunk."""
 
     spec = SPEC
+    # every seat sees the same (P1), and only an ignored slap changes nothing (P5)
+    no_change_events = frozenset({"slap_ignored"})
 
     piles: list[deque[Card]]
     stacks: list[list[Card]]
