@@ -84,3 +84,22 @@ def test_an_observation_changed_by_its_caller_leaves_the_next_one_alone() -> Non
     for agent, obs in again.items():
         assert np.array_equal(obs["observation"], first[agent])
         assert obs["action_mask"][0] == 1
+
+
+def test_the_parsed_action_cache_never_accepts_what_the_rules_refuse() -> None:
+    # Actions are parsed once for all episodes; ``True == 1`` and ``1.0 == 1`` as dict keys,
+    # so a cache keyed on the values alone took ``{"stack": True}`` for stack 1
+    from parlour.engine import GameError
+    from parlour.envs.table import Table
+
+    for bad in (True, 1.0):
+        table = Table("splunk", 2, {"first": 0}, {}, seed=1)
+        seat = table.game.turn
+        assert seat == 0
+        with pytest.raises(GameError):
+            table.game.parse_action({"type": "play", "stack": bad}, player=seat)
+        first = Table("splunk", 2, {"first": 0}, {}, seed=2)  # parses the good form first
+        assert first.act(seat, {"type": "play", "stack": 1})
+        plays = table.game.plays
+        assert not table.act(seat, {"type": "play", "stack": bad})
+        assert table.game.plays == plays and table.game.turn == seat

@@ -269,8 +269,9 @@ class Table:
         # An action is a value: the same JSON from the same seat parses to an equal action
         # in every game of its kind, so each is parsed once for all the episodes (a slap's
         # ``at`` is the play it aims at, so its forms repeat while the top card stays, and
-        # again in every episode that gets that far)
-        key = (seat, *obj.items())
+        # again in every episode that gets that far). The values' types are in the key:
+        # ``True == 1`` and ``1.0 == 1`` as dict keys, and the rules refuse the first two
+        key = (seat, *obj.items(), *map(type, obj.values()))
         parsed = self._parsed
         try:
             action = parsed.get(key)
