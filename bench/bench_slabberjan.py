@@ -200,7 +200,8 @@ def reference_replay(players: int, chips: int, dealer: int,
 # -- the replay ------------------------------------------------------------------------------
 
 
-def replay(records: Sequence[dict[str, Any]], repeats: int) -> dict[str, float]:
+def replay(records: Sequence[dict[str, Any]], repeats: int, *, let_go: bool = False
+           ) -> dict[str, float]:
     """Actions and games per second through ``apply``, ``push`` and the reference."""
     tuples = [[(_KIND[a["type"]], a["player"]) for a in r["actions"]] for r in records]
 
@@ -216,7 +217,7 @@ def replay(records: Sequence[dict[str, Any]], repeats: int) -> dict[str, float]:
                                  r["decks"], actions)
                 for r, actions in zip(records, tuples, strict=True)]
 
-    return compare_replays(records, start, end_of, reference, repeats)
+    return compare_replays(records, start, end_of, reference, repeats, let_go=let_go)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -232,6 +233,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--free-choice", action="store_true",
                         help="replay games with option free_choice (random stands)")
     parser.add_argument("--seed", type=int, default=0, help="first game's seed (default 0)")
+    parser.add_argument("--let-go", action="store_true",
+                        help="each replayed game is let go once its end is read, as the "
+                             "reference and a simulation let go of theirs (default: all "
+                             "kept to the end of a run, the first measure; see "
+                             "replay_compare)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
 
@@ -249,7 +255,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             records.append(play(players, args.seed + len(records), False,
                                 args.free_choice).record())
         replays.append({"players": players, "games": len(records),
-                        **replay(records, args.repeats)})
+                        **replay(records, args.repeats, let_go=args.let_go)})
 
     if args.json:
         json.dump({"random_play": random_play, "replay": replays}, sys.stdout, indent=1)

@@ -154,7 +154,8 @@ def reference_replay(deck: Sequence[str], first: int,
 # -- the replay ------------------------------------------------------------------------------
 
 
-def replay(records: Sequence[dict[str, Any]], repeats: int) -> dict[str, float]:
+def replay(records: Sequence[dict[str, Any]], repeats: int, *, let_go: bool = False
+           ) -> dict[str, float]:
     """Actions and games per second through ``apply``, ``push`` and the reference."""
     tuples = [[(_KIND[a["type"]], a["player"], a.get("stack", -1),
                 -1 if a.get("at") is None else a["at"]) for a in r["actions"]] for r in records]
@@ -170,7 +171,7 @@ def replay(records: Sequence[dict[str, Any]], repeats: int) -> dict[str, float]:
         return [reference_replay(r["decks"][0], r["options"]["first"], actions)
                 for r, actions in zip(records, tuples, strict=True)]
 
-    return compare_replays(records, start, end_of, reference, repeats)
+    return compare_replays(records, start, end_of, reference, repeats, let_go=let_go)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -184,6 +185,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jokers", action="store_true", help="play with the two jokers")
     parser.add_argument("--policy", choices=sorted(POLICIES), nargs="+",
                         default=["people", "uniform"], help="how random play picks actions")
+    parser.add_argument("--let-go", action="store_true",
+                        help="each replayed game is let go once its end is read, as the "
+                             "reference and a simulation let go of theirs (default: all "
+                             "kept to the end of a run, the first measure; see "
+                             "replay_compare)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
 
@@ -201,7 +207,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         while sum(len(r["actions"]) for r in records) < args.replay_actions:
             game = play(args.seed + len(records), False, POLICIES[name], args.jokers)
             records.append(game.record())
-        replays.append({"policy": name, "games": len(records), **replay(records, args.repeats)})
+        replays.append({"policy": name, "games": len(records),
+                        **replay(records, args.repeats, let_go=args.let_go)})
 
     if args.json:
         json.dump({"random_play": random_play, "replay": replays}, sys.stdout, indent=1)
