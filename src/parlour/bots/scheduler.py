@@ -320,17 +320,12 @@ class Scheduler:
                 break
         game = self.game
         turn_based = self.turn_based
-        # What the events say of the views (the game's ``no_change_events``): ``False``,
-        # nobody's changed; ``True``, everybody's did (one action's events only: two actions
-        # may undo each other); ``None``, compare each seat's view with the one it decided on
-        changed: bool | None = None
-        no_change = game.no_change_events
-        if no_change is not None:
-            changed = False
-            for event in events:
-                if event.type not in no_change:
-                    changed = True if one_action else None
-                    break
+        # What the events say of the views (``Game.views_changed``): ``False``, nobody's
+        # changed; ``True``, everybody's did (one action's events only: two actions may undo
+        # each other); ``None``, compare each seat's view with the one it decided on
+        changed = game.views_changed(events)
+        if changed and not one_action:
+            changed = None
         seen = self._seen
         for seat, player in self.computers.items():
             if turn_based and seat not in self._pending and not game.legal_json(seat):

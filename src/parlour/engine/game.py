@@ -146,6 +146,20 @@ class Game(ABC):
         game dealt again every round)."""
         return None
 
+    def views_changed(self, events: Sequence[Event]) -> bool | None:
+        """What one action's ``events`` did to the seats' views, as far as the game can say
+        from them (``no_change_events``): ``True``, every seat's view changed; ``False``,
+        nobody's; ``None``, it cannot say (compare the views). The one statement the
+        environments' tables and the scheduler read."""
+        no_change = self.no_change_events
+        if no_change is None:
+            return None
+        # a loop, not any() over a generator (a frame a call): this runs after every action
+        for event in events:  # noqa: SIM110
+            if event.type not in no_change:
+                return True
+        return False
+
     def legal_json(self, seat: int | None) -> list[dict[str, Any]]:
         """The actions open to ``seat`` now, as a seat sends them (no ``player``); none for a
         spectator. Every view carries this as ``legal``."""

@@ -106,12 +106,11 @@ class Table:
         #: learning seat -> how many times its view has changed (a reader that keeps what it
         #: made of a view knows from this whether it is still the seat's view)
         self.changes: dict[int, int] = dict.fromkeys(self.learners, 0)
-        # What an action changed: the game says it from the events (``no_change_events``),
-        # so a view is made only when someone reads it; else each learner's view is made
+        # What an action changed: the game says it from the events (``views_changed``), so
+        # a view is made only when someone reads it; else each learner's view is made
         # after every action and compared with the one before (kept here for that)
-        self._no_change = self.game.no_change_events
         self._views = ({s: self.game.view(s) for s in self.learners}
-                       if self._no_change is None else {})
+                       if self.game.no_change_events is None else {})
         #: learning seat -> its action on the clock: (the action's JSON, when, its timer)
         self.pending: dict[int, tuple[dict[str, Any], float, Timer]] = {}
         #: learning seat -> how many of its actions the rules refused when they landed, and
@@ -142,33 +141,27 @@ class Table:
 
     def _notify(self, action: Action, events: Sequence[Event]) -> None:
         self.events.extend(events)
-        no_change = self._no_change
-        if no_change is not None:
-            for event in events:  # a loop, not all(): this runs after every action
-                if event.type not in no_change:
-                    break
-            else:
-                return  # nobody's view changed: the views made stand, and so does every timer
-            self._cached.clear()
-            if not self.timed:
-                return
+        changed = self.game.views_changed(events)
+        if changed is False:
+            return  # nobody's view changed: the views made stand, and so does every timer
+        self._cached.clear()
+        if not self.timed:
+            return
+        now = self.clock.now()
+        game = self.game
+        if changed:
             # every seat's view changed: each is made when read, once (``view``)
-            now = self.clock.now()
             changed_at, changes = self.changed_at, self.changes
             for seat in self.learners:
                 changed_at[seat] = now
                 changes[seat] += 1
             if self.turn_seconds is not None:
-                mine, game = self._mine, self.game
+                mine = self._mine
                 for seat in self.learners:
                     mine[seat] = self._my_turn(game.legal_json(seat))
                 self._time_turns()
             return
-        self._cached.clear()
-        if not self.timed:
-            return
-        now = self.clock.now()
-        views, cached, game = self._views, self._cached, self.game
+        views, cached = self._views, self._cached
         for seat in self.learners:
             # the view made here is the one every reader gets until the next action
             view = cached[seat] = game.view(seat)
