@@ -33,7 +33,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from replay_compare import compare_replays
+from replay_compare import add_keep_option, compare_replays
 
 from parlour.engine import Action, Game
 from parlour.games.slabberjan import KINDS, Slabberjan
@@ -200,7 +200,7 @@ def reference_replay(players: int, chips: int, dealer: int,
 # -- the replay ------------------------------------------------------------------------------
 
 
-def replay(records: Sequence[dict[str, Any]], repeats: int, *, let_go: bool = False
+def replay(records: Sequence[dict[str, Any]], repeats: int, *, keep: bool = False
            ) -> dict[str, float]:
     """Actions and games per second through ``apply``, ``push`` and the reference."""
     tuples = [[(_KIND[a["type"]], a["player"]) for a in r["actions"]] for r in records]
@@ -217,7 +217,7 @@ def replay(records: Sequence[dict[str, Any]], repeats: int, *, let_go: bool = Fa
                                  r["decks"], actions)
                 for r, actions in zip(records, tuples, strict=True)]
 
-    return compare_replays(records, start, end_of, reference, repeats, let_go=let_go)
+    return compare_replays(records, start, end_of, reference, repeats, keep=keep)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -233,11 +233,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--free-choice", action="store_true",
                         help="replay games with option free_choice (random stands)")
     parser.add_argument("--seed", type=int, default=0, help="first game's seed (default 0)")
-    parser.add_argument("--let-go", action="store_true",
-                        help="each replayed game is let go once its end is read, as the "
-                             "reference and a simulation let go of theirs (default: all "
-                             "kept to the end of a run, the first measure; see "
-                             "replay_compare)")
+    add_keep_option(parser)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
 
@@ -255,7 +251,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             records.append(play(players, args.seed + len(records), False,
                                 args.free_choice).record())
         replays.append({"players": players, "games": len(records),
-                        **replay(records, args.repeats, let_go=args.let_go)})
+                        **replay(records, args.repeats, keep=args.keep)})
 
     if args.json:
         json.dump({"random_play": random_play, "replay": replays}, sys.stdout, indent=1)

@@ -22,7 +22,7 @@ from collections import deque
 from collections.abc import Sequence
 from typing import Any
 
-from replay_compare import compare_replays
+from replay_compare import add_keep_option, compare_replays
 
 from parlour.engine import Game
 from parlour.games.slapjack import Flip, Slap, Slapjack
@@ -120,7 +120,7 @@ def reference_replay(players: int, deck: Sequence[str], shuffles: Sequence[Seque
     return [len(s) for s in stacks]
 
 
-def measure(record: dict[str, Any], repeats: int, *, let_go: bool = False) -> dict[str, float]:
+def measure(record: dict[str, Any], repeats: int, *, keep: bool = False) -> dict[str, float]:
     players, deck, shuffles = record["players"], record["decks"][0], record["shuffles"]
     tuples = [(0 if a["type"] == "flip" else 1, a["player"], a.get("at", -1))
               for a in record["actions"]]
@@ -134,7 +134,7 @@ def measure(record: dict[str, Any], repeats: int, *, let_go: bool = False) -> di
     def reference() -> list[object]:
         return [reference_replay(players, deck, shuffles, tuples)]
 
-    return compare_replays([record], start, counts, reference, repeats, let_go=let_go)
+    return compare_replays([record], start, counts, reference, repeats, keep=keep)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -143,17 +143,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--min-actions", type=int, default=3000,
                         help="length of the recorded games (actions)")
     parser.add_argument("--repeats", type=int, default=7, help="best of this many runs")
-    parser.add_argument("--let-go", action="store_true",
-                        help="each replayed game is let go once its end is read, as the "
-                             "reference and a simulation let go of theirs (default: all "
-                             "kept to the end of a run, the first measure; see "
-                             "replay_compare)")
+    add_keep_option(parser)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     rows = []
     for players in (2, 4):
         record = record_long_game(players, args.seed, args.min_actions)
-        rates = measure(record, args.repeats, let_go=args.let_go)
+        rates = measure(record, args.repeats, keep=args.keep)
         rows.append({"players": players, **rates})
     if args.json:
         json.dump(rows, sys.stdout, indent=1)

@@ -37,7 +37,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from replay_compare import compare_replays
+from replay_compare import add_keep_option, compare_replays
 
 from parlour.engine import Action, Game
 from parlour.games.splunk import Call, Play, Slap, Splunk
@@ -154,7 +154,7 @@ def reference_replay(deck: Sequence[str], first: int,
 # -- the replay ------------------------------------------------------------------------------
 
 
-def replay(records: Sequence[dict[str, Any]], repeats: int, *, let_go: bool = False
+def replay(records: Sequence[dict[str, Any]], repeats: int, *, keep: bool = False
            ) -> dict[str, float]:
     """Actions and games per second through ``apply``, ``push`` and the reference."""
     tuples = [[(_KIND[a["type"]], a["player"], a.get("stack", -1),
@@ -171,7 +171,7 @@ def replay(records: Sequence[dict[str, Any]], repeats: int, *, let_go: bool = Fa
         return [reference_replay(r["decks"][0], r["options"]["first"], actions)
                 for r, actions in zip(records, tuples, strict=True)]
 
-    return compare_replays(records, start, end_of, reference, repeats, let_go=let_go)
+    return compare_replays(records, start, end_of, reference, repeats, keep=keep)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -185,11 +185,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jokers", action="store_true", help="play with the two jokers")
     parser.add_argument("--policy", choices=sorted(POLICIES), nargs="+",
                         default=["people", "uniform"], help="how random play picks actions")
-    parser.add_argument("--let-go", action="store_true",
-                        help="each replayed game is let go once its end is read, as the "
-                             "reference and a simulation let go of theirs (default: all "
-                             "kept to the end of a run, the first measure; see "
-                             "replay_compare)")
+    add_keep_option(parser)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
 
@@ -208,7 +204,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             game = play(args.seed + len(records), False, POLICIES[name], args.jokers)
             records.append(game.record())
         replays.append({"policy": name, "games": len(records),
-                        **replay(records, args.repeats, let_go=args.let_go)})
+                        **replay(records, args.repeats, keep=args.keep)})
 
     if args.json:
         json.dump({"random_play": random_play, "replay": replays}, sys.stdout, indent=1)

@@ -5,6 +5,7 @@ plain-Python reference, in the same run, with the reference asserted to play the
 
 from __future__ import annotations
 
+import argparse
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -29,7 +30,7 @@ def compare_replays(
     reference: Callable[[], list[object]],
     repeats: int,
     *,
-    let_go: bool = False,
+    keep: bool = False,
 ) -> dict[str, float]:
     """Actions and games per second through ``apply``, ``push`` and ``reference``.
 
@@ -37,31 +38,31 @@ def compare_replays(
     reference returns for that game (one item per record), so that a reference that played
     another game is caught rather than timed.
 
-    ``let_go``: each replayed game is let go once its end is read, as the reference lets go
-    of its state and a simulation of its finished games; by default every game is kept
-    until the run is over, as the first version of this bench did. Kept, a run holds every
-    game's history and events at once (137 Splunk games, 20,000 events), and Python's
-    cyclic garbage collector walks them again and again: a cost of holding many games in
-    one process, which a live table (one game) or a simulation does not pay, and which
-    the ratios then put on the engine.
+    Each replayed game is let go once its end is read, as the reference lets go of its
+    state and a simulation of its finished games: like for like. ``keep``: every game is
+    kept until the run is over instead, as the first version of this bench did. Kept, a
+    run holds every game's history and events at once (137 Splunk games, 20,000 events),
+    and Python's cyclic garbage collector walks them again and again: a cost of holding
+    many games in one process, which a live table (one game) or a simulation does not
+    pay, and which the ratios then put on the engine.
     """
     parsed: list[list[Action]] = [[start(r).parse_action(a) for a in r["actions"]]
                                   for r in records]
 
     def engine(checked: bool) -> list[Any]:
-        """The games played (kept), or their ends (``let_go``)."""
+        """The games' ends, or the games played (``keep``)."""
         kept: list[Any] = []
         for record, actions in zip(records, parsed, strict=True):
             game = start(record)
             move = game.apply if checked else game.push
             for action in actions:
                 move(action)
-            kept.append(end_of(game) if let_go else game)
+            kept.append(game if keep else end_of(game))
         return kept
 
     ends = reference()
     for played in (engine(False), engine(True)):
-        if not let_go:
+        if keep:
             played = [end_of(g) for g in played]
         assert played == ends, "the reference played another game"
     actions = sum(len(a) for a in parsed)
@@ -81,3 +82,11 @@ def compare_replays(
     return {"actions": actions, **rates,
             "fast_ratio": rates["fast"] / rates["reference"],
             "checked_ratio": rates["checked"] / rates["reference"]}
+
+
+def add_keep_option(parser: argparse.ArgumentParser) -> None:
+    """The ``--keep`` option of every engine bench (see :func:`compare_replays`)."""
+    parser.add_argument("--keep", action="store_true",
+                        help="keep every replayed game until the end of a run, the first "
+                             "measure (default: each is let go once its end is read, as "
+                             "the reference lets go of its own; see replay_compare)")
