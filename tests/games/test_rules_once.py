@@ -5,8 +5,8 @@ play reaches, and the copies kept for speed agree with the one statement.
 At every state reached, for every seat (and the spectator):
 
 - every action in ``legal_actions`` passes the check;
-- ``legal_json`` is exactly the JSON of ``legal_actions`` (as a set, without repeats), and
-  the view's ``legal`` is ``legal_json``;
+- ``legal_json`` is exactly the JSON of ``legal_actions`` (as a set, without repeats), the
+  view's ``legal`` is ``legal_json``, and ``offers`` says which kinds it holds;
 - a sample of other actions, from the action space the environments use (each template of
   ``envs/encoding.py``, with ``at`` now, earlier, later or left out), either passes the
   check or is not in ``legal_actions``; and an action of a template the seat is offered,
@@ -66,6 +66,12 @@ def check_state(game: Game, rng: random.Random) -> None:
         assert len(frozen(as_json)) == len(as_json) == len(legal)
         assert frozen(as_json) == frozen([a.for_seat() for a in legal])
         assert game.view(seat)["legal"] == as_json
+        # offers (asked by the envs' turn timer after every change) answers from legal_json
+        kinds = {entry["type"] for entry in as_json}
+        for kind in game.action_kinds:
+            assert game.offers(seat, {kind}) == (kind in kinds), (seat, kind, as_json)
+        assert game.offers(seat, set(game.action_kinds)) == bool(as_json)
+        assert game.offers(seat, ()) is False
         offered = {(a.type, getattr(a, "stack", None)) for a in legal}
         for action in samples(game, seat, rng):
             reason = game.why_illegal(action)

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Self
 
 from parlour.engine.actions import Action, parse_action
@@ -166,6 +166,16 @@ class Game(ABC):
         if seat is None:
             return []
         return [a.for_seat() for a in self.legal_actions(seat)]
+
+    def offers(self, seat: int, kinds: Collection[str]) -> bool:
+        """Whether ``legal_json(seat)`` has an action of one of ``kinds`` (its ``type``): for
+        a question asked after every change (an env's turn timer: is a turn move open to
+        the seat?), which a game may answer without building the list."""
+        # a loop, not any() over a generator (a frame a call)
+        for entry in self.legal_json(seat):  # noqa: SIM110
+            if entry["type"] in kinds:
+                return True
+        return False
 
     def late(self, action: Action) -> str | None:
         """Why ``action``, which the rules refuse now, was merely too late (it lost a race to

@@ -120,7 +120,7 @@ class Table:
         self.turn_actions = turn_actions
         self.turn_seconds = turn_seconds
         #: learning seat -> whether its view now offers it a turn move (the turn timer runs)
-        self._mine = {s: self._my_turn(self.game.legal_json(s)) for s in self.learners}
+        self._mine = {s: self.game.offers(s, turn_actions) for s in self.learners}
         self._turn_timers: dict[int, Timer] = {}
         # the generator of the moves played for a seat, made when first needed: a derived
         # seed is a SHA-512, and most episodes play for nobody
@@ -157,8 +157,9 @@ class Table:
                 changes[seat] += 1
             if self.turn_seconds is not None:
                 mine = self._mine
+                turn_actions = self.turn_actions
                 for seat in self.learners:
-                    mine[seat] = self._my_turn(game.legal_json(seat))
+                    mine[seat] = game.offers(seat, turn_actions)
                 self._time_turns()
             return
         views, cached = self._views, self._cached
@@ -169,7 +170,7 @@ class Table:
                 views[seat] = view
                 self.changed_at[seat] = now
                 self.changes[seat] += 1
-                self._mine[seat] = self._my_turn(view["legal"])
+                self._mine[seat] = game.offers(seat, self.turn_actions)
         self._time_turns()
 
     # -- a learner's actions on the clock ---------------------------------------------------------
@@ -216,16 +217,6 @@ class Table:
             elif timer is not None:
                 timer.cancel()
                 del timers[seat]
-
-    def _my_turn(self, legal: Sequence[Mapping[str, Any]]) -> bool:
-        """Whether ``legal`` (a view's) offers its seat one of its turn moves (the turn timer
-        runs)."""
-        turn_actions = self.turn_actions
-        # a loop, not any() over a generator (a frame a call): this runs on every change
-        for entry in legal:  # noqa: SIM110
-            if entry["type"] in turn_actions:
-                return True
-        return False
 
     def _play_for(self, seat: int) -> None:
         del self._turn_timers[seat]

@@ -27,6 +27,7 @@ every live table and simulation holds its computer players to.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Collection
 from typing import Any, Literal, TypedDict
 
 from parlour.engine import Action, Event, Game, GameSpec, Outcome, Pacing, Termination
@@ -216,6 +217,13 @@ class Slapjack(Game):
             return []
         slap = {"type": "slap", "at": self.flips}
         return [{"type": "flip"}, slap] if self.turn == seat else [slap]
+
+    def offers(self, seat: int, kinds: Collection[str]) -> bool:
+        # legal_json's conditions without its list (the env's turn timer asks after every
+        # change); tests/games/test_rules_once.py pins the two together
+        if self.winner is not None or self.out[seat]:
+            return False
+        return "slap" in kinds or ("flip" in kinds and self.turn == seat)
 
     # -- rules -------------------------------------------------------------------------------
 

@@ -48,7 +48,7 @@ Events (all public), enough for a front end to tell every call and slap:
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any, Literal, TypedDict, get_args
 
 from parlour.engine import Action, Event, Game, GameSpec, Option, Outcome, Pacing, Termination
@@ -471,6 +471,14 @@ class Splunk(Game):
         legal += [{"type": "slap", "stack": 0, "at": at}, {"type": "slap", "stack": 1, "at": at},
                   {"type": "slap", "stack": 2, "at": at}, {"type": "slap", "stack": 3, "at": at}]
         return legal
+
+    def offers(self, seat: int, kinds: Collection[str]) -> bool:
+        # legal_json's conditions without its list (the env's turn timer asks after every
+        # change); tests/games/test_rules_once.py pins the two together
+        if self.winner is not None:
+            return False
+        return ("slap" in kinds or ("play" in kinds and self.turn == seat)
+                or ("call" in kinds and self.may_call(seat)))
 
     # -- rules -------------------------------------------------------------------------------
 
