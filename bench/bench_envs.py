@@ -1,9 +1,10 @@
 """Steps per second of every Parlour environment beside other libraries' card games, in one run.
 
 Every environment is played with uniformly random legal actions (from its mask) for a
-bounded number of steps (or seconds, for a slow row), resetting as episodes end; each row
-is the median of ``--repeats`` runs, interleaved (row 1, row 2, ..., then again) so that
-a busy shared machine slows every row alike. A *step* is one call of the library's own
+bounded number of steps (or seconds, for a slow row), resetting as episodes end (seeded at
+the first reset only, as a training loop does); each row is the median of ``--repeats``
+runs, interleaved (row 1, row 2, ..., then again) so that a busy shared machine slows
+every row alike. A *step* is one call of the library's own
 step: in an AEC environment one agent's action (Slabberjan: with the computer players'
 turns in between played inside it), in a Parallel one a tick of every live agent, in
 ``make_single`` one call of the Gymnasium ``step``; in OpenSpiel one decision, with the
@@ -84,8 +85,7 @@ def aec_runner(make_env: Callable[[], Any]) -> Run:
     rng = random.Random(0)
 
     def run(steps: int, budget: float) -> tuple[int, float]:
-        seed = 0
-        env.reset(seed=seed)
+        env.reset(seed=0)  # seeded once: the episodes after it follow from it
         start = now()
         for done in range(steps):
             if done % 64 == 0 and now() - start > budget:
@@ -99,8 +99,7 @@ def aec_runner(make_env: Callable[[], Any]) -> Run:
                 env.step(pick(mask, rng) if mask is not None
                          else int(env.action_space(agent).sample()))
             if not env.agents:
-                seed += 1
-                env.reset(seed=seed)
+                env.reset()
         return steps, now() - start
     return run
 
@@ -110,8 +109,7 @@ def parallel_runner(make_env: Callable[[], Any]) -> Run:
     rng = random.Random(0)
 
     def run(steps: int, budget: float) -> tuple[int, float]:
-        seed = 0
-        observations, _ = env.reset(seed=seed)
+        observations, _ = env.reset(seed=0)  # seeded once, as a training loop does
         start = now()
         for done in range(steps):
             if done % 64 == 0 and now() - start > budget:
@@ -119,8 +117,7 @@ def parallel_runner(make_env: Callable[[], Any]) -> Run:
             actions = {a: pick(observations[a]["action_mask"], rng) for a in env.agents}
             observations, _, _, _, _ = env.step(actions)
             if not env.agents:
-                seed += 1
-                observations, _ = env.reset(seed=seed)
+                observations, _ = env.reset()
         return steps, now() - start
     return run
 
@@ -130,16 +127,14 @@ def single_runner(make_env: Callable[[], Any]) -> Run:
     rng = random.Random(0)
 
     def run(steps: int, budget: float) -> tuple[int, float]:
-        seed = 0
-        obs, _ = env.reset(seed=seed)
+        obs, _ = env.reset(seed=0)  # seeded once, as a training loop does
         start = now()
         for done in range(steps):
             if done % 64 == 0 and now() - start > budget:
                 return done, now() - start
             obs, _, terminated, truncated, _ = env.step(pick(obs["action_mask"], rng))
             if terminated or truncated:
-                seed += 1
-                obs, _ = env.reset(seed=seed)
+                obs, _ = env.reset()
         return steps, now() - start
     return run
 
