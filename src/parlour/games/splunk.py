@@ -95,8 +95,9 @@ _CARD_VALUE21: dict[str, int] = {card: value21(card) for card in ALL_CARDS}
 def total21(cards: Iterable[str]) -> int:
     """The sum of :func:`value21` over ``cards``: a stack's count.
 
-    Every view totals each stack, so this runs in the hot loop of every simulation: one
-    dictionary lookup per card, in C.
+    A call totals its stack with it, one dictionary lookup per card, in C. The views read
+    each stack's face-up total from :attr:`Splunk.up_totals`, kept as the cards go down, and
+    the tests pin the two together.
 
     >>> total21(["X1", "KS", "AH", "9C"])
     20
@@ -355,6 +356,10 @@ class Splunk(Game):
 
     piles: list[deque[Card]]
     stacks: list[list[Card]]
+    up_totals: list[int]
+    """``total21(stacks[s][1:])`` for each stack, kept as the cards go down (a play adds its
+    card, a take empties the stack): every view shows each stack's face-up total, and
+    re-adding the cards of all four was a tenth of a view."""
 
     # -- setup -------------------------------------------------------------------------------
 
@@ -367,6 +372,7 @@ class Splunk(Game):
         deal = DealEvent([len(p0), len(p1)], jokers)
         # P2: seat 0's top two cards are the bases of stacks 0 and 1, seat 1's of 2 and 3.
         self.stacks = [[p0.popleft()], [p0.popleft()], [p1.popleft()], [p1.popleft()]]
+        self.up_totals = [0] * STACKS  # only the bases are down, face down
         self.plays = 0
         self.last_player: int | None = None
         self.last_stack: int | None = None
@@ -390,6 +396,7 @@ class Splunk(Game):
         # the piles and stacks change in place; the rest is numbers, seats and None
         state["piles"] = [pile.copy() for pile in self.piles]
         state["stacks"] = [stack.copy() for stack in self.stacks]
+        state["up_totals"] = self.up_totals.copy()
 
     # -- checks ------------------------------------------------------------------------------
     # The base class has checked the seat and that the game is not over; each kind of
@@ -488,6 +495,7 @@ class Splunk(Game):
         card = self.piles[p].popleft()
         stack = self.stacks[s]
         stack.append(card)
+        self.up_totals[s] += _CARD_VALUE21[card]
         self.plays += 1
         self.last_player, self.last_stack, self.settled = p, s, False
         # slap_kind(stack), inline: this is the hottest line of every simulation (a call
@@ -572,6 +580,7 @@ class Splunk(Game):
         stack, piles = self.stacks[s], self.piles
         piles[taker].extend(stack)
         stack.clear()  # the same list again: one container less to make and collect
+        self.up_totals[s] = 0  # a base, if any, goes down face down
         pile = piles[p]
         if not pile:
             self._win(p, SplunkTermination.NO_CARD_FOR_BASE, events)
@@ -610,30 +619,47 @@ class Splunk(Game):
         and the actions open to the seat (``legal``)."""
         # Nobody sees a pile or a base (P1, G3), so every seat's view is the public one;
         # `seat` only says who is looking.
+        # A view is made once or twice per change in every environment step: the four stacks
+        # are written out from locals rather than by a comprehension, each total read from
+        # up_totals (a quarter of a view less than the comprehension that re-added them)
         last: LastPlay | None = None
         call_on: int | None = None
+        last_stack = self.last_stack
         if self.last_player is not None:
-            assert self.last_stack is not None
-            last = {"stack": self.last_stack, "player": self.last_player}
+            assert last_stack is not None
+            last = {"stack": last_stack, "player": self.last_player}
             if self.may_call(seat):
-                call_on = self.last_stack
-        slap_on = self.last_stack if self.open_slap is not None else None
+                call_on = last_stack
+        slap = self.open_slap
+        slap_on = last_stack if slap is not None else None
+        s0, s1, s2, s3 = self.stacks
+        t0, t1, t2, t3 = self.up_totals
+        p0, p1 = self.piles
+        options = self.options
         return {
             "game": self.name,
             "seat": seat,
-            "jokers": self.options["jokers"],
-            "first": self.options["first"],
-            "players": [{"cards": len(p)} for p in self.piles],
-            "stacks": [{"cards": len(st), "base": bool(st), "up": up, "up_total": total21(up),
-                        "call_open": i == call_on,
-                        "slap": self.open_slap if i == slap_on else None}
-                       for i, st in enumerate(self.stacks) for up in (st[1:],)],
+            "jokers": options["jokers"],
+            "first": options["first"],
+            "players": [{"cards": len(p0)}, {"cards": len(p1)}],
+            "stacks": [_stack_view(s0, t0, call_on == 0, slap if slap_on == 0 else None),
+                       _stack_view(s1, t1, call_on == 1, slap if slap_on == 1 else None),
+                       _stack_view(s2, t2, call_on == 2, slap if slap_on == 2 else None),
+                       _stack_view(s3, t3, call_on == 3, slap if slap_on == 3 else None)],
             "turn": self.turn,
             "plays": self.plays,
             "last_play": last,
             "call_open": self.call_open(),
             "slap_open": slap_on,
-            "slap_kind": self.open_slap,
+            "slap_kind": slap,
             "winner": self.winner,
             "legal": self.legal_json(seat),
         }
+
+
+def _stack_view(stack: list[Card], up_total: int, call_open: bool,
+                slap: SlapKind | None) -> StackView:
+    """One stack as a view shows it: a fresh dict and a fresh list of its face-up cards."""
+    cards = len(stack)
+    return {"cards": cards, "base": cards > 0, "up": stack[1:], "up_total": up_total,
+            "call_open": call_open, "slap": slap}
