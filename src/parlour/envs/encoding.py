@@ -271,12 +271,9 @@ def encode_splunk(view: Mapping[str, Any], seen: Sequence[Mapping[str, Any]], se
         out[4] = 1.0
     if view["slap_open"] is not None:
         out[5] = 1.0
-    last = view["last_play"]
-    # whether it took the latest play at all sits in the slap/call bits and last_play
-    mine = last["stack"] if last is not None and last["player"] == seat else -1
     rank_index, slap_index = SPLUNK_RANK_INDEX, SLAP_INDEX
     base = 6
-    for i, stack in enumerate(view["stacks"]):
+    for stack in view["stacks"]:
         up = stack["up"]
         cards = stack["cards"]
         if cards:
@@ -295,9 +292,12 @@ def encode_splunk(view: Mapping[str, Any], seen: Sequence[Mapping[str, Any]], se
             out[base + 18 + slap_index[slap]] = 1.0
         if stack["call_open"]:
             out[base + 21] = 1.0
-        if i == mine:
-            out[base + 22] = 1.0
         base += SPLUNK_STACK
+    last = view["last_play"]
+    # whether a stack took the latest play at all sits in the slap/call bits and last_play;
+    # the one stack with the observer's is set here, not tested for in the loop
+    if last is not None and last["player"] == seat:
+        out[6 + SPLUNK_STACK * last["stack"] + 22] = 1.0
     return obs
 
 
