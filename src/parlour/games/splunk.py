@@ -621,19 +621,25 @@ class Splunk(Game):
         # `seat` only says who is looking.
         # A view is made once or twice per change in every environment step: the four stacks
         # are written out from locals rather than by a comprehension, each total read from
-        # up_totals (a quarter of a view less than the comprehension that re-added them)
+        # up_totals (a quarter of a view less than the comprehension that re-added them),
+        # and only the latest play's stack can have a call or a slap open, so only that
+        # stack's are set
+        s0, s1, s2, s3 = self.stacks
+        t0, t1, t2, t3 = self.up_totals
+        stacks = [_stack_view(s0, t0), _stack_view(s1, t1), _stack_view(s2, t2),
+                  _stack_view(s3, t3)]
         last: LastPlay | None = None
-        call_on: int | None = None
+        slap = self.open_slap
+        slap_on: int | None = None
         last_stack = self.last_stack
         if self.last_player is not None:
             assert last_stack is not None
             last = {"stack": last_stack, "player": self.last_player}
             if self.may_call(seat):
-                call_on = last_stack
-        slap = self.open_slap
-        slap_on = last_stack if slap is not None else None
-        s0, s1, s2, s3 = self.stacks
-        t0, t1, t2, t3 = self.up_totals
+                stacks[last_stack]["call_open"] = True
+            if slap is not None:
+                slap_on = last_stack
+                stacks[last_stack]["slap"] = slap
         p0, p1 = self.piles
         options = self.options
         return {
@@ -642,10 +648,7 @@ class Splunk(Game):
             "jokers": options["jokers"],
             "first": options["first"],
             "players": [{"cards": len(p0)}, {"cards": len(p1)}],
-            "stacks": [_stack_view(s0, t0, call_on == 0, slap if slap_on == 0 else None),
-                       _stack_view(s1, t1, call_on == 1, slap if slap_on == 1 else None),
-                       _stack_view(s2, t2, call_on == 2, slap if slap_on == 2 else None),
-                       _stack_view(s3, t3, call_on == 3, slap if slap_on == 3 else None)],
+            "stacks": stacks,
             "turn": self.turn,
             "plays": self.plays,
             "last_play": last,
@@ -657,9 +660,9 @@ class Splunk(Game):
         }
 
 
-def _stack_view(stack: list[Card], up_total: int, call_open: bool,
-                slap: SlapKind | None) -> StackView:
-    """One stack as a view shows it: a fresh dict and a fresh list of its face-up cards."""
+def _stack_view(stack: list[Card], up_total: int) -> StackView:
+    """One stack as a view shows it, with no call or slap open on it: a fresh dict and a
+    fresh list of its face-up cards."""
     cards = len(stack)
     return {"cards": cards, "base": cards > 0, "up": stack[1:], "up_total": up_total,
-            "call_open": call_open, "slap": slap}
+            "call_open": False, "slap": None}
