@@ -385,6 +385,10 @@ class SplunkPlayer(ComputerPlayer[SplunkView]):
         self._slap_stack = 0
         self._slap_wrong = False  # the planned slap is a mistake (the play makes nothing)
         self._call = False
+        # its calls and plays, each made once: an action is a value, and making one (a
+        # frozen dataclass) cost as much as the rest of a decision not to play
+        self._call_action = Call(seat)
+        self._plays: dict[int, Play] = {}
 
     def decide(self, view: SplunkView, events: Sequence[dict[str, Any]]) -> Decision | None:
         me = self.seat
@@ -404,9 +408,13 @@ class SplunkPlayer(ComputerPlayer[SplunkView]):
         if self._slap_after is not None and slap_still_open:
             return Decision(Slap(me, self._slap_stack, at=plays), self._slap_after)
         if self._call and last is not None and view["stacks"][last["stack"]]["call_open"]:
-            return Decision(Call(me), p.think(self.rng))
+            return Decision(self._call_action, p.think(self.rng))
         if view["turn"] == me:
-            return Decision(Play(me, self.choose_stack(view)), p.think(self.rng))
+            stack = self.choose_stack(view)
+            play = self._plays.get(stack)
+            if play is None:
+                play = self._plays[stack] = Play(me, stack)
+            return Decision(play, p.think(self.rng))
         return None
 
     def _judge(self, view: SplunkView, last: LastPlay) -> None:
