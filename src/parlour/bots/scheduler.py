@@ -360,8 +360,12 @@ class Scheduler:
                 self._ask(seat, player, view, [], now)
                 continue
             untold = self._untold.pop(seat, None)
-            told = [*untold, *events] if untold else events
-            self._ask(seat, player, view, [e.seen_by(seat) for e in told], now)
+            # a loop, not a list comprehension (a function made and called each time): this
+            # runs after every move
+            told: list[dict[str, object]] = []
+            for event in (*untold, *events) if untold else events:
+                told.append(event.seen_by(seat))
+            self._ask(seat, player, view, told, now)
 
     def _ask(self, seat: int, player: AnyPlayer, view: Mapping[str, object],
              seen: list[dict[str, object]], now: float) -> None:

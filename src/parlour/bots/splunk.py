@@ -453,7 +453,11 @@ class Easy(SplunkPlayer):
         return bool(stack["up_total"] >= EASY_CALL_AT)
 
     def choose_stack(self, view: SplunkView) -> int:
-        safe = [i for i, s in enumerate(view["stacks"]) if s["up_total"] <= EASY_SAFE_UP_TO]
+        # a loop, not a list comprehension (a function made and called each time)
+        safe = []
+        for i, s in enumerate(view["stacks"]):
+            if s["up_total"] <= EASY_SAFE_UP_TO:
+                safe.append(i)
         return self.rng.choice(safe or list(range(STACKS)))
 
 
