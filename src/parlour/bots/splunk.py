@@ -359,15 +359,19 @@ class CardMemory:
             two = False
         # chance_over(total, self.unseen, two) from the counts kept (whole numbers, the
         # same ones, divided alike: the same float)
+        # (comparisons, not min and max: two calls were a third of this)
         tails = self._tails
         n = tails & _FIELD
-        need = 22 - total
+        need = 22 - total if total < 22 else 0
         if not two:
-            return (tails >> (_BITS * min(max(need, 0), 11)) & _FIELD) / n if n else 0.0
+            if not n:
+                return 0.0
+            return (tails >> (_BITS * need) & _FIELD) / n if need <= 11 else 0.0
         if n < 2:
             return 0.0
-        pairs = self._pairs >> (_BITS * min(max(need, 0), _NEEDS - 1)) & _FIELD
-        return 2 * pairs / (n * (n - 1))
+        if need >= _NEEDS:
+            return 0.0
+        return 2 * (self._pairs >> (_BITS * need) & _FIELD) / (n * (n - 1))
 
 
 class SplunkPlayer(ComputerPlayer[SplunkView]):
