@@ -384,11 +384,16 @@ class Scheduler:
                 old.cancel()
             return
         action = decision.action
-        due = now + max(0.0, decision.delay)
-        if planned is not None and planned[0] == action:
-            due = min(due, planned[1])  # the same move: timed from what it first answered
+        # comparisons, not min and max (a builtin call costs several times as much, and
+        # this runs after every move); each keeps the first of a tie, as they did
+        delay = decision.delay
+        due = now + (delay if delay > 0.0 else 0.0)
+        if planned is not None and planned[0] == action and planned[1] < due:
+            due = planned[1]  # the same move: timed from what it first answered
         if action.type in self.pacing.held:
-            due = max(due, self._hold_until.get(seat, 0.0))
+            hold = self._hold_until.get(seat, 0.0)
+            if hold > due:
+                due = hold
         if old is not None and planned is not None and planned == (action, due):
             self._pending[seat], self._planned[seat] = old, planned  # it stands as it was
             return
