@@ -119,6 +119,25 @@ def test_what_a_player_is_shown_is_exactly_its_seats_view_and_events(name: str) 
         assert all(view["seat"] == spy.seat for view, _ in spy.shown)
 
 
+@pytest.mark.parametrize("name", sorted(SEATS))
+def test_an_event_as_a_seat_is_told_it_is_its_type_its_data_then_its_seats_part(
+        name: str) -> None:
+    # what a computer player (and a seat's browser, in this order of keys) is given of
+    # every event of a whole game, against the event's data and private parts read apart
+    players = SEATS[name][0]
+    game = new_game(name, players=players, seed=4)
+    play(game, bots(name, ["normal"] * players, 4), tiebreak_seed=4, max_actions=CAP)
+    kinds = set()
+    for event in game.events:
+        kinds.add(event.type)
+        for seat in [None, *range(players)]:
+            told = {"type": event.type, **event.data}
+            if seat is not None:
+                told.update(event.private.get(seat, {}))
+            assert list(event.seen_by(seat).items()) == list(told.items())
+    assert len(kinds) > 3
+
+
 def test_a_player_that_reads_no_events_is_given_none_and_the_game_is_the_same() -> None:
     # Slabberjan's Easy and Normal decide from the view alone (``reads_events = False``):
     # the scheduler makes no events for them, and nothing else changes

@@ -192,8 +192,8 @@ def test_hards_chance_over_21_counts_every_pair_of_unseen_cards(
 @pytest.mark.parametrize("jokers", [False, True])
 def test_the_memory_knows_exactly_where_every_card_it_has_seen_is(jokers: bool) -> None:
     """Memory, fed only public events, against the game's hidden state after every action:
-    every card it claims to know is there, and what it does not know is exactly the cards it
-    counts as unseen."""
+    every card it claims to know is there, what it does not know is exactly the cards it
+    counts as unseen, and its chance that a stack is over 21 is chance_over's of those."""
     from parlour.bots.arena import play
     from parlour.bots.splunk import CardMemory as Memory
     from parlour.engine import Action, Event, Game
@@ -224,8 +224,18 @@ def test_the_memory_knows_exactly_where_every_card_it_has_seen_is(jokers: bool) 
             for s, stack in enumerate(g.stacks):
                 if stack:
                     exact = memory.chance_over(s)
-                    if memory.stacks[s][0] is not None:
+                    base = memory.stacks[s][0]
+                    if base is not None:
                         assert exact == float(sum(map(value21, stack)) > 21)
+                    # the counts it keeps card by card give chance_over's very float
+                    up = memory.up_total[s]
+                    if base is None:
+                        assert exact == chance_over(up, memory.unseen)
+                        assert memory.chance_over(s, blind=True) == chance_over(
+                            up, memory.unseen, two=True)
+                    else:
+                        assert memory.chance_over(s, blind=True) == chance_over(
+                            up + value21(base), memory.unseen)
 
         bots = [PLAYERS["hard"](0, seed=seed), PLAYERS["normal"](1, seed=seed + 100)]
         play(game, bots, tiebreak_seed=seed, observer=check)

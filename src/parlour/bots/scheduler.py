@@ -360,8 +360,12 @@ class Scheduler:
                 self._ask(seat, player, view, [], now)
                 continue
             untold = self._untold.pop(seat, None)
-            told = [*untold, *events] if untold else events
-            self._ask(seat, player, view, [e.seen_by(seat) for e in told], now)
+            # a loop, not a list comprehension (a function made and called each time): this
+            # runs after every move
+            told: list[dict[str, object]] = []
+            for event in (*untold, *events) if untold else events:
+                told.append(event.seen_by(seat))
+            self._ask(seat, player, view, told, now)
 
     def _ask(self, seat: int, player: AnyPlayer, view: Mapping[str, object],
              seen: list[dict[str, object]], now: float) -> None:
@@ -380,11 +384,16 @@ class Scheduler:
                 old.cancel()
             return
         action = decision.action
-        due = now + max(0.0, decision.delay)
-        if planned is not None and planned[0] == action:
-            due = min(due, planned[1])  # the same move: timed from what it first answered
+        # comparisons, not min and max (a builtin call costs several times as much, and
+        # this runs after every move); each keeps the first of a tie, as they did
+        delay = decision.delay
+        due = now + (delay if delay > 0.0 else 0.0)
+        if planned is not None and planned[0] == action and planned[1] < due:
+            due = planned[1]  # the same move: timed from what it first answered
         if action.type in self.pacing.held:
-            due = max(due, self._hold_until.get(seat, 0.0))
+            hold = self._hold_until.get(seat, 0.0)
+            if hold > due:
+                due = hold
         if old is not None and planned is not None and planned == (action, due):
             self._pending[seat], self._planned[seat] = old, planned  # it stands as it was
             return

@@ -152,6 +152,24 @@ def at_least(values: Counter[int]) -> list[int]:
     return tails
 
 
+def pairs_at_least(values: Counter[int], need: int, tails: list[int] | None = None) -> int:
+    """How many ordered pairs (a, b) of two different cards of ``values`` (count -> how
+    many) count ``need`` or more together; ``tails`` is :func:`at_least` of ``values``, if
+    the caller keeps it.
+
+    >>> pairs_at_least(Counter({10: 2, 1: 2}), 20)  # the two tens, either way round
+    2
+    """
+    if tails is None:
+        tails = at_least(values)
+    over = 0
+    for a, ca in values.items():
+        rest = need - a  # b must count this much or more
+        if rest <= 10:
+            over += ca * (tails[max(rest, 0)] - (a >= rest))
+    return over
+
+
 def chance_over(up_total: int, values: Counter[int], two: bool = False,
                 tails: list[int] | None = None) -> float:
     """The chance that base + ``up_total`` (+ one more unseen card, if ``two``) is over 21,
@@ -173,12 +191,41 @@ def chance_over(up_total: int, values: Counter[int], two: bool = False,
     if n < 2:
         return 0.0
     # base and next card are two different unseen cards: count ordered pairs (a, b)
-    over = 0
-    for a, ca in values.items():
-        need = 22 - up_total - a  # b must count this much or more
-        if need <= 10:
-            over += ca * (tails[max(need, 0)] - (a >= need))
-    return over / (n * (n - 1))
+    return pairs_at_least(values, 22 - up_total, tails) / (n * (n - 1))
+
+
+# CardMemory keeps at_least(unseen) and the unordered pairs_at_least(unseen, need) of every
+# need up to date as cards are shown, each packed into one integer, _BITS bits a count
+# (field k holds the count for k): a card shown is then a few operations on two integers.
+# Working them out afresh (the 11 counts of pairs_at_least for each price asked, after
+# most plays) was a fifth of Hard's decision, and lists of counts kept up to date one by
+# one cost nearly as much. No field overflows: 54 cards make 1431 unordered pairs.
+_BITS = 12
+_FIELD = (1 << _BITS) - 1
+#: two cards count 0 to 20 together: pairs_at_least answers alike for a need up to 0, and
+#: for a need from 21 on (no pair)
+_NEEDS = 22
+#: _RUN[k]: 1 in each of fields 0 .. k - 1
+_RUN = [sum(1 << (_BITS * i) for i in range(k)) for k in range(_NEEDS + 1)]
+_ALL_NEEDS = _RUN[_NEEDS] * _FIELD
+
+
+def _packed(counts: Sequence[int]) -> int:
+    return sum(c << (_BITS * k) for k, c in enumerate(counts))
+
+
+def _deck_counts(jokers: bool) -> tuple[Counter[int], int, int]:
+    """A whole deck's values (count -> how many), with :func:`at_least` of them and the
+    unordered pairs of :func:`pairs_at_least` for every need, packed: a deal's memory."""
+    values = DECK_VALUES.copy()
+    if jokers:
+        values[0] += 2
+    tails = at_least(values)
+    pairs = [pairs_at_least(values, need, tails) // 2 for need in range(_NEEDS)]
+    return values, _packed(tails), _packed(pairs)
+
+
+_DECK_COUNTS = {jokers: _deck_counts(jokers) for jokers in (False, True)}
 
 
 class CardMemory:
@@ -214,14 +261,18 @@ class CardMemory:
         self.up_total = [0] * STACKS
         #: count -> how many unseen cards have it
         self.unseen: Counter[int] = Counter()
-        # (total, two) -> chance_over(total, unseen, two), and at_least(unseen): Hard prices
-        # every stack each time it is asked on its turn, and the unseen cards change only
-        # with a play of an unseen card, a call or a deal; forgotten whenever they do
-        self._chances: dict[tuple[int, bool], float] = {}
-        self._tails: list[int] | None = None
+        # at_least(unseen) and the unordered pairs_at_least(unseen, need) for every need,
+        # packed (see _BITS): Hard prices every stack each time it is asked on its turn,
+        # and most plays show a card it had not seen
+        self._tails = 0
+        self._pairs = 0
+        # the view agrees() last answered for, and its answer, until the next event: Hard
+        # asks it for a call and again for a play on the same view
+        self._agreed: tuple[SplunkView, bool] | None = None
 
     def see(self, events: Sequence[dict[str, Any]]) -> None:
-        piles, stacks, up_total, unseen = self.piles, self.stacks, self.up_total, self.unseen
+        self._agreed = None
+        piles, stacks, up_total = self.piles, self.stacks, self.up_total
         for e in events:
             kind = e["type"]
             if kind == "play":
@@ -230,8 +281,7 @@ class CardMemory:
                 card: str = e["card"]
                 s = e["stack"]
                 if piles[e["player"]].popleft() is None:
-                    unseen[value21(card)] -= 1
-                    self._unseen_changed()
+                    self._shown(value21(card))
                 stacks[s].append(card)
                 up_total[s] += value21(card)
             elif kind == "base":
@@ -246,8 +296,7 @@ class CardMemory:
                 stack = stacks[s]
                 if kind == "call" and stack and stack[0] is None:
                     stack[0] = e["base"]
-                    unseen[value21(e["base"])] -= 1
-                    self._unseen_changed()
+                    self._shown(value21(e["base"]))
                 piles[e["taker"]].extend(stack)
                 stacks[s] = []
                 up_total[s] = 0
@@ -256,27 +305,40 @@ class CardMemory:
                 self.piles = piles = [deque([None] * n) for n in e["cards"]]
                 self.stacks = stacks = [[] for _ in range(STACKS)]
                 self.up_total = up_total = [0] * STACKS
-                self.unseen = unseen = DECK_VALUES.copy()
-                if e["jokers"]:
-                    unseen[0] += 2
-                self._unseen_changed()
+                values, self._tails, self._pairs = _DECK_COUNTS[bool(e["jokers"])]
+                self.unseen = values.copy()
 
-    def _unseen_changed(self) -> None:
-        self._chances.clear()
-        self._tails = None
+    def _shown(self, value: int) -> None:
+        """A card never seen before is shown: one card of ``value`` is no longer unseen."""
+        self.unseen[value] -= 1
+        # one card fewer counts 0 .. value or more
+        tails = self._tails = self._tails - _RUN[value + 1]
+        # and it no longer pairs with any other unseen card: each need loses the others that
+        # count need - value or more, at_least(max(need - value, 0)) of the cards left, so
+        # tails moved up by value fields (cut at the last need), the fields below value
+        # taking its field 0 (every card)
+        self._pairs -= (((tails << (_BITS * value)) & _ALL_NEEDS)
+                        + (tails & _FIELD) * _RUN[value])
 
     def agrees(self, view: SplunkView) -> bool:
         """Whether it saw the whole game that ``view`` shows (the deal included)."""
+        agreed = self._agreed
+        if agreed is not None and agreed[0] is view:
+            return agreed[1]
+        agrees = self._agrees(view)
+        self._agreed = (view, agrees)
+        return agrees
+
+    def _agrees(self, view: SplunkView) -> bool:
         if not self.started:
             return False
-        # loops, not all() over generators: Hard asks this twice on every decision
-        for pile, seen in zip(self.piles, view["players"], strict=True):
-            if len(pile) != seen["cards"]:
-                return False
-        for mine, shown in zip(self.stacks, view["stacks"], strict=True):
-            if len(mine) != shown["cards"]:
-                return False
-        return True
+        # unpacked, not zipped (zip(strict=True) was most of its time): two players, four
+        # stacks (P2), and a view of any other number fails to unpack as it failed the zip
+        (p0, p1), (v0, v1) = self.piles, view["players"]
+        (s0, s1, s2, s3), (w0, w1, w2, w3) = self.stacks, view["stacks"]
+        return (len(p0) == v0["cards"] and len(p1) == v1["cards"]
+                and len(s0) == w0["cards"] and len(s1) == w1["cards"]
+                and len(s2) == w2["cards"] and len(s3) == w3["cards"])
 
     def base(self, stack: int) -> str | None:
         """The face-down base of ``stack``, if it has been seen."""
@@ -295,14 +357,21 @@ class CardMemory:
             if not blind:
                 return float(total > 21)
             two = False
-        key = (total, two)
-        chance = self._chances.get(key)
-        if chance is None:
-            tails = self._tails
-            if tails is None:
-                tails = self._tails = at_least(self.unseen)
-            chance = self._chances[key] = chance_over(total, self.unseen, two, tails)
-        return chance
+        # chance_over(total, self.unseen, two) from the counts kept (whole numbers, the
+        # same ones, divided alike: the same float)
+        # (comparisons, not min and max: two calls were a third of this)
+        tails = self._tails
+        n = tails & _FIELD
+        need = 22 - total if total < 22 else 0
+        if not two:
+            if not n:
+                return 0.0
+            return (tails >> (_BITS * need) & _FIELD) / n if need <= 11 else 0.0
+        if n < 2:
+            return 0.0
+        if need >= _NEEDS:
+            return 0.0
+        return 2 * (self._pairs >> (_BITS * need) & _FIELD) / (n * (n - 1))
 
 
 class SplunkPlayer(ComputerPlayer[SplunkView]):
@@ -320,6 +389,10 @@ class SplunkPlayer(ComputerPlayer[SplunkView]):
         self._slap_stack = 0
         self._slap_wrong = False  # the planned slap is a mistake (the play makes nothing)
         self._call = False
+        # its calls and plays, each made once: an action is a value, and making one (a
+        # frozen dataclass) cost as much as the rest of a decision not to play
+        self._call_action = Call(seat)
+        self._plays: dict[int, Play] = {}
 
     def decide(self, view: SplunkView, events: Sequence[dict[str, Any]]) -> Decision | None:
         me = self.seat
@@ -339,9 +412,13 @@ class SplunkPlayer(ComputerPlayer[SplunkView]):
         if self._slap_after is not None and slap_still_open:
             return Decision(Slap(me, self._slap_stack, at=plays), self._slap_after)
         if self._call and last is not None and view["stacks"][last["stack"]]["call_open"]:
-            return Decision(Call(me), p.think(self.rng))
+            return Decision(self._call_action, p.think(self.rng))
         if view["turn"] == me:
-            return Decision(Play(me, self.choose_stack(view)), p.think(self.rng))
+            stack = self.choose_stack(view)
+            play = self._plays.get(stack)
+            if play is None:
+                play = self._plays[stack] = Play(me, stack)
+            return Decision(play, p.think(self.rng))
         return None
 
     def _judge(self, view: SplunkView, last: LastPlay) -> None:
@@ -380,7 +457,11 @@ class Easy(SplunkPlayer):
         return bool(stack["up_total"] >= EASY_CALL_AT)
 
     def choose_stack(self, view: SplunkView) -> int:
-        safe = [i for i, s in enumerate(view["stacks"]) if s["up_total"] <= EASY_SAFE_UP_TO]
+        # a loop, not a list comprehension (a function made and called each time)
+        safe = []
+        for i, s in enumerate(view["stacks"]):
+            if s["up_total"] <= EASY_SAFE_UP_TO:
+                safe.append(i)
         return self.rng.choice(safe or list(range(STACKS)))
 
 
