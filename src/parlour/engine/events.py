@@ -148,9 +148,10 @@ class PublicEvent(Event):
         setattr(cls, "_public", _public_of(cls.fields))  # noqa: B010
 
     def _public(self) -> dict[str, Any]:
-        """The event as everyone sees it: ``type``, then the fields; every subclass has
-        its own, made for its fields (:func:`_public_of`)."""
-        return _public_of(self.fields)(self)
+        """The event as everyone sees it: ``type``, then the fields. Every subclass replaces
+        this with its own, made for its fields (:func:`_public_of`), which gives the same
+        dict faster; this plain one stands for the class itself, which has none."""
+        return {"type": self.type, **self.data}
 
     @property
     def data(self) -> dict[str, Any]:
