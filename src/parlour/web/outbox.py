@@ -21,12 +21,12 @@ from parlour.wire import dumps
 
 
 class Socket(Protocol):
-    """What the outbox needs of a socket (a local WebSocket, or a stand-in for one on
-    another node, :class:`~parlour.web.relay.RemoteSocket`)."""
+    """What the outbox needs of a socket: a browser's WebSocket on this node, or the
+    stand-in for one on another node (:class:`~parlour.web.relay.RemoteSocket`)."""
 
-    async def send_text(self, data: str) -> None: ...
+    async def send_text(self, data: str, /) -> None: ...
 
-    async def close(self, code: int = 1000) -> None: ...
+    async def close(self, code: int = 1000, /) -> None: ...
 
 
 class Outbox:

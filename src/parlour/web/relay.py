@@ -50,7 +50,9 @@ MOVED = 1012
 
 
 class RemoteSocket:
-    """What a stand-in connection on the owner writes to: the browser's node, via Redis."""
+    """What a stand-in connection on the owner writes to: the browser's node, via Redis.
+    A :class:`~parlour.web.outbox.Socket` like the browser's own, so the stand-in is a
+    plain :class:`~parlour.web.connection.Connection`."""
 
     def __init__(self, relay: Relay, node: str, conn: str) -> None:
         self.relay = relay
@@ -237,8 +239,8 @@ class Relay:
     async def _proxy_frame(self, message: NodeMessage) -> None:
         proxy = self.proxies.get(message.conn)
         if proxy is None:
-            proxy = Connection(RemoteSocket(self, message.node, message.conn),  # type: ignore[arg-type]
-                               self.lobby, Limits(rate=None), address=message.address)
+            proxy = Connection(RemoteSocket(self, message.node, message.conn), self.lobby,
+                               Limits(rate=None), address=message.address)
             proxy.ident = message.conn
             proxy.outbox.start_writer()
             proxy.start_pinger()
@@ -307,7 +309,7 @@ class Relay:
 
     async def _check_nodes(self) -> None:
         nodes = {c.remote for c in self.edges.values() if c.remote is not None}
-        nodes |= {getattr(p.ws, "node", "") for p in self.proxies.values()}
+        nodes |= {_node_of(proxy) for proxy in self.proxies.values()}
         for node in nodes:
             if node and not await self.leases.alive(node):
                 for ident, edge in list(self.edges.items()):
@@ -316,7 +318,7 @@ class Relay:
                         edge.session.unrelay()
                         edge.outbox.close_soon(MOVED)
                 for ident, proxy in list(self.proxies.items()):
-                    if getattr(proxy.ws, "node", "") == node:
+                    if _node_of(proxy) == node:
                         self._drop_proxy(ident)
 
     async def _sync_tables(self) -> None:
@@ -346,3 +348,8 @@ class Relay:
         settled = asyncio.get_running_loop().time() - 2 * self.leases.timing.renew
         await self.leases.release([t for t in list(self.leases.mine) if t not in held
                                    and self.leases.since.get(t, 0.0) < settled])
+
+
+def _node_of(proxy: Connection) -> str:
+    """The node whose browser a stand-in answers."""
+    return proxy.ws.node if isinstance(proxy.ws, RemoteSocket) else ""
