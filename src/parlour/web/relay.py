@@ -29,7 +29,7 @@ import asyncio
 import contextlib
 import itertools
 import logging
-from typing import Any
+from typing import TYPE_CHECKING
 
 from parlour.live import Lobby, Refused
 from parlour.live import protocol as p
@@ -40,6 +40,9 @@ from parlour.nodes.leases import DEFAULT_TIMING, Leases, Timing, new_node_id
 from parlour.store import token_hash
 from parlour.web.connection import Connection, Limits, log_failure
 from parlour.web.site_gate import SiteGate as SiteGate
+
+if TYPE_CHECKING:
+    from redis.asyncio.client import PubSub
 
 log = logging.getLogger(__name__)
 #: The frame by which a page says it answers pings (``lib/socket.js`` sends it first).
@@ -74,7 +77,7 @@ class Relay:
                  gate: SiteGate | None = None, timing: Timing = DEFAULT_TIMING) -> None:
         import redis.asyncio
 
-        self.redis: Any = redis.asyncio.from_url(redis_url)
+        self.redis = redis.asyncio.from_url(redis_url)
         self.node = node or new_node_id()
         self.lobby = lobby
         self.leases = Leases(self.redis, self.node, on_lost=lobby.let_go, timing=timing)
@@ -84,7 +87,6 @@ class Relay:
         """Stand-ins on this node for sockets on other nodes, by connection id."""
         self._ids = itertools.count(1)
         self._tasks: list[asyncio.Task[None]] = []
-        self._pubsub: Any = None
         self._bad_logged = 0
         self.gate = gate
         self._claiming: set[asyncio.Task[None]] = set()
@@ -92,11 +94,11 @@ class Relay:
     # -- life ----------------------------------------------------------------------------
 
     async def start(self) -> None:
-        self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
-        await self._pubsub.subscribe(node_channel(self.node))
+        pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        await pubsub.subscribe(node_channel(self.node))
         await self.leases.start()
         self.lobby.on_room = self._room_changed
-        self._tasks = [asyncio.create_task(self._listen()),
+        self._tasks = [asyncio.create_task(self._listen(pubsub)),
                        asyncio.create_task(self._watch())]
 
     async def stop(self) -> None:
@@ -115,8 +117,6 @@ class Relay:
         self.proxies.clear()
         self.lobby.on_room = None
         await self.leases.stop()
-        if self._pubsub is not None:
-            await self._pubsub.aclose()
         await self.redis.aclose()
 
     async def healthy(self) -> bool:
@@ -264,19 +264,22 @@ class Relay:
 
     # -- the bus -----------------------------------------------------------------------------
 
-    async def _listen(self) -> None:
-        async for raw in self._pubsub.listen():
-            try:
-                message = parse(raw["data"])
-            except BadMessage as exc:
-                if self._bad_logged < 100:  # never a log line per bad message, for ever
-                    self._bad_logged += 1
-                    log.warning("dropped a message from another node: %s", exc)
-                continue
-            try:
-                await self._handle(message)
-            except Exception:
-                log_failure()
+    async def _listen(self, pubsub: PubSub) -> None:
+        """Handles what other nodes send this one, until stopped; the subscription ends
+        with it."""
+        async with contextlib.aclosing(pubsub):
+            async for raw in pubsub.listen():
+                try:
+                    message = parse(raw["data"])
+                except BadMessage as exc:
+                    if self._bad_logged < 100:  # never a log line per bad message, for ever
+                        self._bad_logged += 1
+                        log.warning("dropped a message from another node: %s", exc)
+                    continue
+                try:
+                    await self._handle(message)
+                except Exception:
+                    log_failure()
 
     async def _handle(self, message: NodeMessage) -> None:
         if message.kind == "frame":
