@@ -16,7 +16,7 @@ import time
 from collections.abc import Mapping
 from contextlib import suppress
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from starlette.datastructures import Address
 from starlette.types import Message, Receive
@@ -169,7 +169,7 @@ class Connection:
     def closed(self, value: bool) -> None:
         self.outbox.closed = value
 
-    def send(self, message: Mapping[str, Any]) -> None:
+    def send(self, message: Mapping[str, object]) -> None:
         """Queues a message (the table calls this synchronously)."""
         self.outbox.send(message)
 

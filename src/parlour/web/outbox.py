@@ -13,7 +13,7 @@ import asyncio
 from collections import deque
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any, Protocol
+from typing import Protocol
 
 from starlette.websockets import WebSocketDisconnect
 
@@ -45,7 +45,7 @@ class Outbox:
         self._close_code: int | None = None  # close once the queue is sent
         self._writer_task: asyncio.Task[None] | None = None
 
-    def send(self, message: Mapping[str, Any]) -> None:
+    def send(self, message: Mapping[str, object]) -> None:
         """Queues a message (the table calls this synchronously)."""
         if self.closed:
             return
