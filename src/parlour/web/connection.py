@@ -91,19 +91,15 @@ class Relaying(Protocol):
 
     def new_id(self) -> str:
         """An id for a new connection, unique across the site."""
-        ...
 
     async def before_admit(self, address: str) -> None:
         """A new socket from ``address``: the site's count of its sockets, fresh."""
-        ...
 
     async def frame(self, conn: Connection, text: str | bytes | None) -> None:
         """One frame from ``conn``'s browser: carried out here or at its table's owner."""
-        ...
 
     async def gone(self, conn: Connection) -> None:
         """``conn``'s browser closed its socket."""
-        ...
 
 
 class Connection:
