@@ -233,7 +233,7 @@ async def test_a_browser_that_does_not_read_is_cut_off_not_buffered_forever() ->
         async def close(self, code: int = 1000) -> None:
             pass
 
-    conn = Connection(Stuck(), Lobby(), Limits(max_queue=5))  # type: ignore[arg-type]
+    conn = Connection(Stuck(), Lobby(), Limits(max_queue=5))
     writer = asyncio.create_task(conn.outbox.writer())
     for i in range(50):
         conn.send({"type": "pong", "id": i})
@@ -384,7 +384,7 @@ async def test_nothing_a_browser_sends_breaks_its_connection(sent: list[str]) ->
     """Every frame gets handled: no exception escapes, and everything sent back is one of the
     protocol's messages."""
     lobby = Lobby(players=sleepy_players, pacing=FAST_PACING)
-    conn = Connection(Mute(), lobby, Limits(rate=None))  # type: ignore[arg-type]
+    conn = Connection(Mute(), lobby, Limits(rate=None))
     conn.receive(json.dumps({"type": "start", "game": "slapjack", "players": 2}))
     for text in sent:
         conn.receive(text)

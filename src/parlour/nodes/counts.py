@@ -13,18 +13,21 @@ business: :class:`~parlour.web.site_gate.SiteGate` and :class:`~parlour.web.rela
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING
 
 from parlour.nodes import keys
 
+if TYPE_CHECKING:
+    from redis.asyncio import Redis
 
-def others(counts: Mapping[Any, Any], node: str) -> int:
+
+def others(counts: Mapping[bytes | str, bytes | str], node: str) -> int:
     """The sum of a Redis hash of counts by node, ``node``'s left out."""
     return sum(int(v) for k, v in counts.items()
                if (k.decode() if isinstance(k, bytes) else k) != node)
 
 
-async def add_tables(redis: Any, node: str, total: int, by_owner: Mapping[str, int]) -> None:
+async def add_tables(redis: Redis, node: str, total: int, by_owner: Mapping[str, int]) -> None:
     """``node`` holds ``total`` tables, ``by_owner[address]`` of them opened by each
     address."""
     async with redis.pipeline(transaction=False) as pipe:
@@ -36,7 +39,7 @@ async def add_tables(redis: Any, node: str, total: int, by_owner: Mapping[str, i
         await pipe.execute()
 
 
-async def tables_elsewhere(redis: Any, node: str, owner: str) -> tuple[int, int]:
+async def tables_elsewhere(redis: Redis, node: str, owner: str) -> tuple[int, int]:
     """The site's tables on the nodes other than ``node``, and how many of them ``owner``
     opened."""
     async with redis.pipeline(transaction=False) as pipe:
@@ -46,13 +49,13 @@ async def tables_elsewhere(redis: Any, node: str, owner: str) -> tuple[int, int]
     return others(every, node), others(owned, node)
 
 
-async def sockets_elsewhere(redis: Any, node: str, addr: str) -> int:
+async def sockets_elsewhere(redis: Redis, node: str, addr: str) -> int:
     """How many sockets ``addr`` has on the nodes other than ``node``."""
     return others(await redis.hgetall(keys.address(addr)), node)
 
 
 async def add_sockets_and_messages(
-        redis: Any, node: str, sockets: Mapping[str, int], sent: Mapping[str, int],
+        redis: Redis, node: str, sockets: Mapping[str, int], sent: Mapping[str, int],
         window: int) -> tuple[dict[str, int], dict[str, int]]:
     """``node`` has ``sockets[addr]`` sockets of each address, which sent it ``sent[addr]``
     messages since the last time: in one round trip, the sockets of each of those

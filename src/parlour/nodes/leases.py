@@ -24,9 +24,12 @@ import secrets
 import socket
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from parlour.nodes import keys
+
+if TYPE_CHECKING:
+    from redis.asyncio import Redis
 
 log = logging.getLogger(__name__)
 
@@ -102,7 +105,7 @@ class Leases:
     """This node's leases in the Redis at ``redis`` (a ``redis.asyncio`` client), renewed
     as ``timing`` says."""
 
-    def __init__(self, redis: Any, node: str, on_lost: Callable[[str], None] | None = None,
+    def __init__(self, redis: Redis, node: str, on_lost: Callable[[str], None] | None = None,
                  *, timing: Timing = DEFAULT_TIMING) -> None:
         self.redis = redis
         self.node = node

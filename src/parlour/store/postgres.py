@@ -11,9 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
-from typing import Any
+from typing import TYPE_CHECKING
 
 from parlour.store.store import Store, StoreError, without_password
+
+if TYPE_CHECKING:  # imported when a store is opened: SQLite users never load the driver
+    import psycopg
+    from psycopg.rows import TupleRow
 
 #: advisory lock held while the schema is migrated (any number, fixed)
 MIGRATION_LOCK = 7_461_102
@@ -25,7 +29,10 @@ COMMIT_SOON = "SET synchronous_commit TO off"
 class PostgresStore(Store):
     """A :class:`~parlour.store.Store` in a PostgreSQL database; made by :meth:`open`."""
 
-    def __init__(self, conn: Any, where: str, *, connect: Callable[[], Any]) -> None:
+    _conn: psycopg.Connection[TupleRow]
+
+    def __init__(self, conn: psycopg.Connection[TupleRow], where: str, *,
+                 connect: Callable[[], psycopg.Connection[TupleRow]]) -> None:
         self._connect = connect
         """Makes a new connection: a database that restarted is used again."""
         super().__init__(conn, where)
@@ -37,7 +44,7 @@ class PostgresStore(Store):
 
         where = without_password(url)
 
-        def connect(durable: bool = False) -> Any:
+        def connect(durable: bool = False) -> psycopg.Connection[TupleRow]:
             # a commit has reached the database server when it returns (a killed Parlour
             # loses nothing) and its disk a moment later (WAL writer): milliseconds per move
             conn = psycopg.connect(url, autocommit=True, connect_timeout=5)

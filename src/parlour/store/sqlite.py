@@ -19,6 +19,7 @@ class SqliteStore(Store):
     """A :class:`~parlour.store.Store` in a SQLite file; made by :meth:`open`."""
 
     _without_rowid = " WITHOUT ROWID"
+    _conn: sqlite3.Connection
 
     def __init__(self, conn: sqlite3.Connection, where: str, *,
                  lock: IO[bytes] | None = None) -> None:

@@ -123,9 +123,29 @@ class StoredTable:
                 "actions": list(self.actions)}
 
 
-class _Cursor(Protocol):
-    def fetchone(self) -> Any: ...
-    def fetchall(self) -> list[Any]: ...
+class Cursor(Protocol):
+    """A DB-API cursor (PEP 249), as much of it as the store uses: ``sqlite3``'s and
+    ``psycopg``'s. A row's values are whatever its SQL selects (``Any``)."""
+
+    @property
+    def rowcount(self) -> int: ...
+
+    def fetchone(self) -> Sequence[Any] | None: ...
+
+    def fetchall(self) -> Sequence[Sequence[Any]]: ...
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]], /) -> object: ...
+
+
+class Connection(Protocol):
+    """A DB-API connection (PEP 249), as much of it as the store uses: ``sqlite3``'s and
+    ``psycopg``'s (``execute`` on the connection is an extension both have)."""
+
+    def execute(self, sql: str, params: Sequence[Any] = ..., /) -> Cursor: ...
+
+    def cursor(self) -> Cursor: ...
+
+    def close(self) -> None: ...
 
 
 class Store(ABC):
@@ -138,7 +158,7 @@ class Store(ABC):
     _without_rowid: ClassVar[str] = ""
     """What a migration's ``{without_rowid}`` becomes (see :mod:`parlour.store.migrations`)."""
 
-    def __init__(self, conn: Any, where: str) -> None:
+    def __init__(self, conn: Connection, where: str) -> None:
         self._conn = conn
         self.where = where
         """The file or the database URL (without its password), for messages."""
@@ -173,10 +193,16 @@ class Store(ABC):
 
     # -- statements and the schema ---------------------------------------------------------
 
-    def _run(self, sql: str, params: Sequence[Any] = ()) -> _Cursor:
+    def _run(self, sql: str, params: Sequence[Any] = ()) -> Cursor:
         self._ready()
-        cursor: _Cursor = self._conn.execute(self._sql(sql), params)
-        return cursor
+        return self._conn.execute(self._sql(sql), params)
+
+    def _one(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Any]:
+        """The one row ``sql`` selects (an aggregate, or what the schema always holds)."""
+        row = self._run(sql, params).fetchone()
+        if row is None:
+            raise StoreError(f"{self.where}: {sql!r} selected no row")
+        return row
 
     def _many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         if rows:
@@ -201,7 +227,7 @@ class Store(ABC):
 
     @property
     def version(self) -> int:
-        return int(self._run("SELECT version FROM parlour_schema").fetchone()[0])
+        return int(self._one("SELECT version FROM parlour_schema")[0])
 
     # -- writing -----------------------------------------------------------------------------
 
@@ -331,17 +357,16 @@ class Store(ABC):
     def expire(self, before: float) -> int:
         """Unfinished tables nobody touched since ``before`` (:attr:`StoredTable.touched`)
         are left: their tokens stop working. Returns how many."""
-        cursor: Any = self._run(
+        return self._run(
             "UPDATE parlour_tables SET phase = 'left', reason = 'nobody came back to it'"
             " WHERE phase IN ('waiting', 'playing') AND updated < ? AND created + COALESCE("
             "(SELECT MAX(t) FROM parlour_actions WHERE table_id = parlour_tables.id), 0) < ?",
-            (before, before))
-        return int(cursor.rowcount)
+            (before, before)).rowcount
 
     def ping(self) -> bool:
         """Whether the database answers."""
         try:
-            return bool(self._run("SELECT 1").fetchone()[0] == 1)
+            return bool(self._one("SELECT 1")[0] == 1)
         except Exception:
             return False
 

@@ -16,15 +16,16 @@ import time
 from collections.abc import Mapping
 from contextlib import suppress
 from dataclasses import dataclass
-from typing import Any
+from typing import Protocol
 
-from fastapi import WebSocket
+from starlette.datastructures import Address
+from starlette.types import Message, Receive
 from starlette.websockets import WebSocketDisconnect
 
 from parlour.live import Lobby, Refused, Table
 from parlour.live import protocol as p
 from parlour.web.guard import Gate, TokenBucket
-from parlour.web.outbox import Outbox
+from parlour.web.outbox import Outbox, Socket
 from parlour.web.session import Playing, Relayed, Session
 from parlour.wire import dumps
 
@@ -70,14 +71,48 @@ class Limits:
     less than a second apart) after its ``rate_limited`` warning is cut off (``flooding``)."""
 
 
+class BrowserSocket(Socket, Protocol):
+    """A socket a browser opened on this node (Starlette's ``WebSocket``): besides what
+    any :class:`~parlour.web.outbox.Socket` does, it has the browser's address, it is
+    accepted, and its frames are read (:func:`serve_socket`)."""
+
+    @property
+    def client(self) -> Address | None: ...
+
+    async def accept(self) -> None: ...
+
+    async def receive(self) -> Message: ...
+
+
+class Relaying(Protocol):
+    """What a connection asks of its node's :class:`~parlour.web.relay.Relay`, on a site
+    of several nodes. Named here so that this module, which the relay imports, does not
+    import it back."""
+
+    def new_id(self) -> str:
+        """An id for a new connection, unique across the site."""
+
+    async def before_admit(self, address: str) -> None:
+        """A new socket from ``address``: the site's count of its sockets, fresh."""
+
+    async def frame(self, conn: Connection, text: str | bytes | None) -> None:
+        """One frame from ``conn``'s browser: carried out here or at its table's owner."""
+
+    async def gone(self, conn: Connection) -> None:
+        """``conn``'s browser closed its socket."""
+
+
 class Connection:
     """One browser's socket: its frames in (rate-limited, parsed, carried out by its
     :class:`~parlour.web.session.Session`), its messages out (its
     :class:`~parlour.web.outbox.Outbox`), and the pings that measure its lag."""
 
-    def __init__(self, ws: WebSocket, lobby: Lobby, limits: Limits, *,
-                 gate: Gate | None = None, address: str = "", relay: Any = None) -> None:
+    def __init__(self, ws: Socket, lobby: Lobby, limits: Limits, *,
+                 gate: Gate | None = None, address: str = "",
+                 relay: Relaying | None = None) -> None:
         self.ws = ws
+        """Where its messages go: the browser's socket, or (a stand-in on the table's
+        owner) the way back to the browser's node."""
         self.relay = relay
         """With several nodes: the :class:`~parlour.web.relay.Relay` that routes frames."""
         self.ident = relay.new_id() if relay is not None else ""
@@ -130,7 +165,7 @@ class Connection:
     def closed(self, value: bool) -> None:
         self.outbox.closed = value
 
-    def send(self, message: Mapping[str, Any]) -> None:
+    def send(self, message: Mapping[str, object]) -> None:
         """Queues a message (the table calls this synchronously)."""
         self.outbox.send(message)
 
@@ -187,13 +222,16 @@ class Connection:
 
     # -- in ------------------------------------------------------------------------------
 
-    async def run(self) -> None:
+    async def run(self, receive: Receive) -> None:
+        """Handles the browser's frames, read from ``receive`` (its socket's), until it
+        goes; then lets go of its places. A stand-in has no such loop: the relay hands it
+        each frame."""
         writer = asyncio.create_task(self.outbox.writer())
         pinger = asyncio.create_task(self._pinger())
         try:
             while not self.closed:
                 try:
-                    incoming = await self.ws.receive()
+                    incoming = await receive()
                 except (WebSocketDisconnect, RuntimeError, OSError):
                     break
                 if incoming["type"] == "websocket.disconnect":
@@ -285,8 +323,8 @@ class Connection:
             self.error(exc.code, exc.reason, exc.about)
 
 
-async def serve_socket(ws: WebSocket, lobby: Lobby, limits: Limits, gate: Gate,
-                       relay: Any = None) -> None:
+async def serve_socket(ws: BrowserSocket, lobby: Lobby, limits: Limits, gate: Gate,
+                       relay: Relaying | None = None) -> None:
     """One socket from accepting to closing: counted per client address by ``gate``, which
     may refuse it (an ``error`` with the code, then the close); else a :class:`Connection`.
     """
@@ -316,6 +354,6 @@ async def serve_socket(ws: WebSocket, lobby: Lobby, limits: Limits, gate: Gate,
             await ws.accept()
         except (WebSocketDisconnect, RuntimeError, OSError):
             return
-        await connection.run()
+        await connection.run(ws.receive)
     finally:
         gate.gone(address, idle=not connection.busy)

@@ -13,7 +13,7 @@ import asyncio
 from collections import deque
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any, Protocol
+from typing import Protocol
 
 from starlette.websockets import WebSocketDisconnect
 
@@ -21,12 +21,12 @@ from parlour.wire import dumps
 
 
 class Socket(Protocol):
-    """What the outbox needs of a socket (a local WebSocket, or a stand-in for one on
-    another node, :class:`~parlour.web.relay.RemoteSocket`)."""
+    """What the outbox needs of a socket: a browser's WebSocket on this node, or the
+    stand-in for one on another node (:class:`~parlour.web.relay.RemoteSocket`)."""
 
-    async def send_text(self, data: str) -> None: ...
+    async def send_text(self, data: str, /) -> None: ...
 
-    async def close(self, code: int = 1000) -> None: ...
+    async def close(self, code: int = 1000, /) -> None: ...
 
 
 class Outbox:
@@ -45,7 +45,7 @@ class Outbox:
         self._close_code: int | None = None  # close once the queue is sent
         self._writer_task: asyncio.Task[None] | None = None
 
-    def send(self, message: Mapping[str, Any]) -> None:
+    def send(self, message: Mapping[str, object]) -> None:
         """Queues a message (the table calls this synchronously)."""
         if self.closed:
             return

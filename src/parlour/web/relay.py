@@ -29,7 +29,7 @@ import asyncio
 import contextlib
 import itertools
 import logging
-from typing import Any
+from typing import TYPE_CHECKING
 
 from parlour.live import Lobby, Refused
 from parlour.live import protocol as p
@@ -41,6 +41,9 @@ from parlour.store import token_hash
 from parlour.web.connection import Connection, Limits, log_failure
 from parlour.web.site_gate import SiteGate as SiteGate
 
+if TYPE_CHECKING:
+    from redis.asyncio.client import PubSub
+
 log = logging.getLogger(__name__)
 #: The frame by which a page says it answers pings (``lib/socket.js`` sends it first).
 PINGS_ANSWERED = '{"type": "pong", "id": 0}'
@@ -50,7 +53,9 @@ MOVED = 1012
 
 
 class RemoteSocket:
-    """What a stand-in connection on the owner writes to: the browser's node, via Redis."""
+    """What a stand-in connection on the owner writes to: the browser's node, via Redis.
+    A :class:`~parlour.web.outbox.Socket` like the browser's own, so the stand-in is a
+    plain :class:`~parlour.web.connection.Connection`."""
 
     def __init__(self, relay: Relay, node: str, conn: str) -> None:
         self.relay = relay
@@ -72,7 +77,7 @@ class Relay:
                  gate: SiteGate | None = None, timing: Timing = DEFAULT_TIMING) -> None:
         import redis.asyncio
 
-        self.redis: Any = redis.asyncio.from_url(redis_url)
+        self.redis = redis.asyncio.from_url(redis_url)
         self.node = node or new_node_id()
         self.lobby = lobby
         self.leases = Leases(self.redis, self.node, on_lost=lobby.let_go, timing=timing)
@@ -82,7 +87,6 @@ class Relay:
         """Stand-ins on this node for sockets on other nodes, by connection id."""
         self._ids = itertools.count(1)
         self._tasks: list[asyncio.Task[None]] = []
-        self._pubsub: Any = None
         self._bad_logged = 0
         self.gate = gate
         self._claiming: set[asyncio.Task[None]] = set()
@@ -90,11 +94,11 @@ class Relay:
     # -- life ----------------------------------------------------------------------------
 
     async def start(self) -> None:
-        self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
-        await self._pubsub.subscribe(node_channel(self.node))
+        pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        await pubsub.subscribe(node_channel(self.node))
         await self.leases.start()
         self.lobby.on_room = self._room_changed
-        self._tasks = [asyncio.create_task(self._listen()),
+        self._tasks = [asyncio.create_task(self._listen(pubsub)),
                        asyncio.create_task(self._watch())]
 
     async def stop(self) -> None:
@@ -113,8 +117,6 @@ class Relay:
         self.proxies.clear()
         self.lobby.on_room = None
         await self.leases.stop()
-        if self._pubsub is not None:
-            await self._pubsub.aclose()
         await self.redis.aclose()
 
     async def healthy(self) -> bool:
@@ -237,8 +239,8 @@ class Relay:
     async def _proxy_frame(self, message: NodeMessage) -> None:
         proxy = self.proxies.get(message.conn)
         if proxy is None:
-            proxy = Connection(RemoteSocket(self, message.node, message.conn),  # type: ignore[arg-type]
-                               self.lobby, Limits(rate=None), address=message.address)
+            proxy = Connection(RemoteSocket(self, message.node, message.conn), self.lobby,
+                               Limits(rate=None), address=message.address)
             proxy.ident = message.conn
             proxy.outbox.start_writer()
             proxy.start_pinger()
@@ -262,19 +264,22 @@ class Relay:
 
     # -- the bus -----------------------------------------------------------------------------
 
-    async def _listen(self) -> None:
-        async for raw in self._pubsub.listen():
-            try:
-                message = parse(raw["data"])
-            except BadMessage as exc:
-                if self._bad_logged < 100:  # never a log line per bad message, for ever
-                    self._bad_logged += 1
-                    log.warning("dropped a message from another node: %s", exc)
-                continue
-            try:
-                await self._handle(message)
-            except Exception:
-                log_failure()
+    async def _listen(self, pubsub: PubSub) -> None:
+        """Handles what other nodes send this one, until stopped; the subscription ends
+        with it."""
+        async with contextlib.aclosing(pubsub):
+            async for raw in pubsub.listen():
+                try:
+                    message = parse(raw["data"])
+                except BadMessage as exc:
+                    if self._bad_logged < 100:  # never a log line per bad message, for ever
+                        self._bad_logged += 1
+                        log.warning("dropped a message from another node: %s", exc)
+                    continue
+                try:
+                    await self._handle(message)
+                except Exception:
+                    log_failure()
 
     async def _handle(self, message: NodeMessage) -> None:
         if message.kind == "frame":
@@ -307,7 +312,7 @@ class Relay:
 
     async def _check_nodes(self) -> None:
         nodes = {c.remote for c in self.edges.values() if c.remote is not None}
-        nodes |= {getattr(p.ws, "node", "") for p in self.proxies.values()}
+        nodes |= {_node_of(proxy) for proxy in self.proxies.values()}
         for node in nodes:
             if node and not await self.leases.alive(node):
                 for ident, edge in list(self.edges.items()):
@@ -316,7 +321,7 @@ class Relay:
                         edge.session.unrelay()
                         edge.outbox.close_soon(MOVED)
                 for ident, proxy in list(self.proxies.items()):
-                    if getattr(proxy.ws, "node", "") == node:
+                    if _node_of(proxy) == node:
                         self._drop_proxy(ident)
 
     async def _sync_tables(self) -> None:
@@ -346,3 +351,8 @@ class Relay:
         settled = asyncio.get_running_loop().time() - 2 * self.leases.timing.renew
         await self.leases.release([t for t in list(self.leases.mine) if t not in held
                                    and self.leases.since.get(t, 0.0) < settled])
+
+
+def _node_of(proxy: Connection) -> str:
+    """The node whose browser a stand-in answers."""
+    return proxy.ws.node if isinstance(proxy.ws, RemoteSocket) else ""

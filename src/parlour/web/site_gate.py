@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from parlour.nodes.counts import add_sockets_and_messages, sockets_elsewhere
 from parlour.web.gate import Gate
+
+if TYPE_CHECKING:
+    from redis.asyncio import Redis
 
 
 class SiteGate(Gate):
@@ -36,12 +39,12 @@ class SiteGate(Gate):
         self._sent[address] = self._sent.get(address, 0) + 1
         return super().allow(address)
 
-    async def refresh(self, redis: Any, node: str, address: str) -> None:
+    async def refresh(self, redis: Redis, node: str, address: str) -> None:
         """Reads how many sockets ``address`` has on the other nodes (before admitting one
         more: one Redis round trip per new socket)."""
         self.elsewhere[address] = await sockets_elsewhere(redis, node, address)
 
-    async def sync(self, redis: Any, node: str) -> None:
+    async def sync(self, redis: Redis, node: str) -> None:
         """Adds this node's counts to the site's and reads the site's back."""
         window = int(asyncio.get_running_loop().time() // 1)
         sent, self._sent = self._sent, {}
