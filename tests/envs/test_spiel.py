@@ -59,6 +59,9 @@ def sampler(seed: int):
 @pytest.mark.parametrize("params", [
     {"players": 2}, {"players": 4}, {"players": 5, "free_choice": True, "chips": 1},
     {"players": 3, "information": "history"}, {"players": 42, "chips": 1},
+    {"players": 2, "variant": "small"}, {"players": 5, "variant": "medium", "free_choice": True},
+    {"players": 12, "variant": "small", "chips": 1},
+    {"players": 2, "variant": "small", "max_turns": 2, "cut": "lead"},
 ])
 def test_slabberjan_passes_openspiels_random_simulation_test(params):
     game = pyspiel.load_game("parlour_slabberjan", params)
@@ -230,6 +233,38 @@ def test_outcome_sampling_mccfr_runs_10000_iterations_of_full_slabberjan_without
                      until=lambda s: not s.is_chance_node() and len(s.legal_actions()) > 1)
     probs = policy.action_probabilities(state)
     assert sum(probs.values()) == pytest.approx(1) and all(np.isfinite(list(probs.values())))
+
+
+# -- the small variant, solved exactly ---------------------------------------------------------
+
+def test_one_round_of_small_slabberjan_solves_exactly_and_measures_our_players():
+    """The whole tree, walked once through the rules into EFG, solved by OpenSpiel's C++
+    CFRSolver; Normal keeps the fool at two seats (a fool makes both pay), which took its
+    exploitability from 0.19 (worse than uniform random, 0.10) to Hard's."""
+    from open_spiel.python import policy as policies
+    from open_spiel.python.algorithms import exploitability
+
+    from parlour.spiel.bots import bot_policy
+    from parlour.spiel.efg import export
+
+    game = pyspiel.load_game("parlour_slabberjan", {
+        "players": 2, "chips": 1, "variant": "small", "free_choice": True, "max_turns": 2,
+        "cut": "lead"})
+    tree = export(game)
+    efg = pyspiel.load_efg_game(tree.text)
+    assert 10_000 < tree.nodes < 20_000
+    solver = pyspiel.CFRSolver(efg)
+    for _ in range(100):
+        solver.evaluate_and_update_policy()
+    assert pyspiel.nash_conv(efg, solver.average_policy()) < 0.005
+    uniform = exploitability.nash_conv(efg, policies.UniformRandomPolicy(efg))
+    normal = exploitability.nash_conv(efg, bot_policy(efg, tree, "normal", samples=2))
+    assert normal < uniform / 4
+    # a cut game is scored by chips: the seat that paid alone lost
+    state = play_out(game.new_initial_state(), random.Random(2))
+    chips = state.parlour.chips
+    assert state.returns() == ([0.0, 0.0] if chips[0] == chips[1] else
+                               [1.0, -1.0] if chips[0] > chips[1] else [-1.0, 1.0])
 
 
 # -- what a seat observes and knows ------------------------------------------------------------

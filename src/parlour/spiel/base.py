@@ -17,7 +17,10 @@ Returns (the reward model is terminal): the winner +1, every other seat -1 / (n 
 the sum zero, as in :mod:`parlour.envs`. A game that reaches ``max_turns`` decisions ends
 as a draw, all zero: OpenSpiel needs a bound on a game's length, and random play can go
 round for a long time (the bound is set well above the lengths measured, see
-``docs/research.md``).
+``docs/research.md``). With ``cut="lead"`` a game cut there is scored as won by the seat
+ahead (Slabberjan: the most chips; Splunk: the fewest cards), a draw if several are: a
+short horizon that still rewards playing well (the exact solves of docs/research.md play
+one round of Slabberjan so).
 
 Observations come from the seat's view only, never from the game object:
 
@@ -49,6 +52,8 @@ from parlour.spiel.table import Table, card_outcomes, no_face
 
 #: the information-state strings a game offers (its ``information`` parameter)
 INFORMATION = ("compact", "history")
+#: how a game cut at ``max_turns`` is scored (its ``cut`` parameter)
+CUTS = ("draw", "lead")
 CHANCE = int(pyspiel.PlayerId.CHANCE)
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
@@ -94,6 +99,13 @@ def information_kind(params: Mapping[str, Any]) -> str:
     return kind
 
 
+def cut_kind(params: Mapping[str, Any]) -> str:
+    kind = str(params["cut"])
+    if kind not in CUTS:
+        raise ValueError(f"cut must be one of {', '.join(CUTS)}, not {kind!r}")
+    return kind
+
+
 class CardGameState(pyspiel.State):
     """One state of a Parlour game in OpenSpiel; a subclass says who decides and how."""
 
@@ -105,10 +117,12 @@ class CardGameState(pyspiel.State):
     #: the option whose seat is drawn by the first chance node
     seat_option: ClassVar[str]
 
-    def __init__(self, game: Any, options: Mapping[str, Any], information: str) -> None:
+    def __init__(self, game: Any, options: Mapping[str, Any], information: str,
+                 cut: str = "draw") -> None:
         super().__init__(game)
         self.options = dict(options)
         self.information = information
+        self.cut = cut
         self.players = game.num_players()
         self.max_turns = game.max_game_length()
         self.table: Table | None = None  # until the seat option is drawn
@@ -129,6 +143,10 @@ class CardGameState(pyspiel.State):
     @abstractmethod
     def _decide(self, seat: int, code: int) -> None:
         """Carries out ``seat``'s decision ``code`` (one of :meth:`_decisions`)."""
+
+    def standing(self, seat: int) -> float:
+        """How far ahead ``seat`` is (more is better), for a game cut with ``cut="lead"``."""
+        return 0.0
 
     @abstractmethod
     def compact_information(self, seat: int) -> str:
@@ -253,6 +271,11 @@ class CardGameState(pyspiel.State):
     def returns(self) -> list[float]:
         game = None if self.table is None else self.table.game
         winner = None if game is None else game.winner
+        if winner is None and self.cut == "lead" and self.is_terminal():
+            standing = [self.standing(s) for s in range(self.players)]
+            best = max(standing)
+            if standing.count(best) == 1:
+                winner = standing.index(best)
         if winner is None:  # in play, or a draw at max_turns
             return [0.0] * self.players
         lose = -1.0 / (self.players - 1)

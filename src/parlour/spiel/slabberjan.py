@@ -1,8 +1,11 @@
 """Slabberjan as an OpenSpiel game: ``pyspiel.load_game("parlour_slabberjan")``.
 
 Parameters: ``players`` (2 to 42, default 4), ``chips`` (1 to 9, default 3),
-``free_choice`` (default false), ``max_turns`` (0: ``4 * players**2 * chips``, far above
-any game measured; a game that reaches it is a draw), ``information`` (``"compact"``, the
+``free_choice`` (default false), ``variant`` (``"full"``, ``"medium"`` or ``"small"``: the
+kinds of piece, :data:`parlour.games.slabberjan.VARIANTS`), ``max_turns`` (0:
+``4 * players**2 * chips``, far above any game measured; a game that reaches it is a
+draw, or with ``cut="lead"`` won by the seat with the most chips), ``information``
+(``"compact"``, the
 default, or ``"history"``: see below).
 
 It is played as its rules are, one seat a turn (Slabberjan has no race). The chance nodes
@@ -59,11 +62,19 @@ from parlour.engine import Game, IllegalAction
 from parlour.engine.chance import ChanceNeeded
 from parlour.envs.encoding import CODECS
 from parlour.games.slabberjan import KINDS, MATADORS, Draw, Slabberjan
-from parlour.spiel.base import CardGameState, Observer, game_info, game_type, information_kind
+from parlour.spiel.base import (
+    CardGameState,
+    Observer,
+    cut_kind,
+    game_info,
+    game_type,
+    information_kind,
+)
 from parlour.spiel.table import counted_outcomes
 
 PARAMETERS: Mapping[str, Any] = {"players": 4, "chips": 3, "free_choice": False,
-                                 "max_turns": 0, "information": "compact"}
+                                 "variant": "full", "max_turns": 0,
+                                 "information": "compact", "cut": "draw"}
 GAME_TYPE = game_type("parlour_slabberjan", "Parlour Slabberjan",
                       min_players=Slabberjan.min_players, max_players=Slabberjan.max_players,
                       parameters=PARAMETERS)
@@ -89,8 +100,10 @@ class SlabberjanGame(pyspiel.Game):
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         p = {**PARAMETERS, **(params or {})}
         players, chips = int(p["players"]), int(p["chips"])
-        self.rules_options = {"chips": chips, "free_choice": bool(p["free_choice"])}
+        self.rules_options = {"chips": chips, "free_choice": bool(p["free_choice"]),
+                              "variant": str(p["variant"])}
         self.information = information_kind(p)
+        self.cut = cut_kind(p)
         # bad parameters: the rules' own error (RecordError), before OpenSpiel sees them
         Slabberjan.spec.check_players(players)
         Slabberjan.spec.resolve_options(self.rules_options, players=players,
@@ -101,7 +114,7 @@ class SlabberjanGame(pyspiel.Game):
                          params or {})
 
     def new_initial_state(self) -> SlabberjanState:
-        return SlabberjanState(self, self.rules_options, self.information)
+        return SlabberjanState(self, self.rules_options, self.information, self.cut)
 
     def make_py_observer(self, iig_obs_type: Any = None,
                          params: Mapping[str, Any] | None = None) -> Observer:
@@ -118,8 +131,9 @@ class SlabberjanState(CardGameState):
     alphabet = KINDS
     seat_option = "dealer"
 
-    def __init__(self, game: Any, options: Mapping[str, Any], information: str) -> None:
-        super().__init__(game, options, information)
+    def __init__(self, game: Any, options: Mapping[str, Any], information: str,
+                 cut: str = "draw") -> None:
+        super().__init__(game, options, information, cut)
         #: while a draw is being revealed: the bag's places up to here are drawn
         self.bag_drawn: int | None = None
 
@@ -137,6 +151,9 @@ class SlabberjanState(CardGameState):
     def _decide(self, seat: int, code: int) -> None:
         assert self.table is not None
         self.table.act(self.action_for(seat, code))
+
+    def standing(self, seat: int) -> float:
+        return float(self.parlour.chips[seat])  # type: ignore[attr-defined]
 
     # -- the bag, drawn as the dealer draws -------------------------------------------------------
 

@@ -59,10 +59,17 @@ import pyspiel
 from parlour.engine.cards import JOKER_DECK
 from parlour.envs.encoding import CODECS
 from parlour.games.splunk import Splunk
-from parlour.spiel.base import CardGameState, Observer, game_info, game_type, information_kind
+from parlour.spiel.base import (
+    CardGameState,
+    Observer,
+    cut_kind,
+    game_info,
+    game_type,
+    information_kind,
+)
 
 PARAMETERS: Mapping[str, Any] = {"jokers": False, "max_turns": 3000,
-                                 "information": "compact"}
+                                 "information": "compact", "cut": "draw"}
 GAME_TYPE = game_type("parlour_splunk", "Parlour Splunk (reaction rounds)",
                       min_players=2, max_players=2, parameters=PARAMETERS)
 CODEC = CODECS["splunk"]
@@ -89,13 +96,14 @@ class SplunkGame(pyspiel.Game):
         p = {**PARAMETERS, **(params or {})}
         self.rules_options = {"jokers": bool(p["jokers"])}
         self.information = information_kind(p)
+        self.cut = cut_kind(p)
         super().__init__(GAME_TYPE, game_info(players=2, actions=CODEC.actions,
                                               cards=len(JOKER_DECK),
                                               max_turns=int(p["max_turns"])),
                          params or {})
 
     def new_initial_state(self) -> SplunkState:
-        return SplunkState(self, self.rules_options, self.information)
+        return SplunkState(self, self.rules_options, self.information, self.cut)
 
     def make_py_observer(self, iig_obs_type: Any = None,
                          params: Mapping[str, Any] | None = None) -> Observer:
@@ -115,8 +123,9 @@ class SplunkState(CardGameState):
     extra: ClassVar[int] = 3
     has_own_chance: ClassVar[bool] = True
 
-    def __init__(self, game: Any, options: Mapping[str, Any], information: str) -> None:
-        super().__init__(game, options, information)
+    def __init__(self, game: Any, options: Mapping[str, Any], information: str,
+                 cut: str = "draw") -> None:
+        super().__init__(game, options, information, cut)
         self.phase = TURN
         #: the seats of the reaction round, the faster first, and how many have passed
         self.order: tuple[int, int] = (0, 1)
@@ -184,6 +193,9 @@ class SplunkState(CardGameState):
 
     def moves(self, seat: int) -> list[str]:
         return self.log
+
+    def standing(self, seat: int) -> float:
+        return -float(len(self.parlour.piles[seat]))  # type: ignore[attr-defined]
 
     def extra_features(self, seat: int) -> list[float]:
         reacting = self.phase == REACT
