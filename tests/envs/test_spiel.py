@@ -70,7 +70,10 @@ def test_slabberjan_passes_openspiels_random_simulation_test(params):
 
 
 @pytest.mark.parametrize("params", [{"jokers": False}, {"jokers": True, "max_turns": 500},
-                                    {"information": "history", "max_turns": 400}])
+                                    {"information": "history", "max_turns": 400},
+                                    {"variant": "small"},
+                                    {"variant": "small", "jokers": True, "cut": "lead",
+                                     "max_turns": 30}])
 def test_splunk_passes_openspiels_random_simulation_test(params):
     # random play slaps wrongly a lot, so random games run long (a median of about 600
     # decisions): one to its end, others cut short as a draw

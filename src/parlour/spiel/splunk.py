@@ -1,7 +1,8 @@
 """Splunk as an OpenSpiel game, its races played as reaction rounds:
 ``pyspiel.load_game("parlour_splunk")``.
 
-Parameters: ``jokers`` (default false), ``max_turns`` (default 3000 decisions, several
+Parameters: ``jokers`` (default false), ``variant`` (``"full"`` or ``"small"``: 20 cards,
+over 11, :data:`parlour.games.splunk.VARIANTS`), ``max_turns`` (default 3000 decisions, several
 times the longest random game measured; a game that reaches it is a draw),
 ``information`` (``"compact"``, the default, or ``"history"``: see below).
 
@@ -68,7 +69,7 @@ from parlour.spiel.base import (
     information_kind,
 )
 
-PARAMETERS: Mapping[str, Any] = {"jokers": False, "max_turns": 3000,
+PARAMETERS: Mapping[str, Any] = {"jokers": False, "variant": "full", "max_turns": 3000,
                                  "information": "compact", "cut": "draw"}
 GAME_TYPE = game_type("parlour_splunk", "Parlour Splunk (reaction rounds)",
                       min_players=2, max_players=2, parameters=PARAMETERS)
@@ -94,7 +95,8 @@ class SplunkGame(pyspiel.Game):
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         p = {**PARAMETERS, **(params or {})}
-        self.rules_options = {"jokers": bool(p["jokers"])}
+        self.rules_options = {"jokers": bool(p["jokers"]), "variant": str(p["variant"])}
+        Splunk.spec.resolve_options(self.rules_options, players=2, draw=lambda n: 0)
         self.information = information_kind(p)
         self.cut = cut_kind(p)
         super().__init__(GAME_TYPE, game_info(players=2, actions=CODEC.actions,
