@@ -47,3 +47,22 @@ def test_at_a_mixed_table_the_learner_reacts_as_the_quickest_computer():
         REACTION_TIMES["easy"]
     with pytest.raises(ValueError, match="unknown speed 'wizard'"):
         SlapjackEnv(3, opponents={1: "hard"}, reaction="wizard")
+
+
+@pytest.mark.parametrize(("env_id", "kwargs"), [
+    ("parlour/Slabberjan-v0", {"variant": "small", "players": 3}),
+    ("parlour/Splunk-v0", {"options": {"variant": "small"}}),
+    ("parlour/Slapjack-v0", {"options": {"variant": "small"}, "players": 3}),
+])
+def test_the_small_variants_are_options_of_the_environments_too(env_id, kwargs):
+    env = gymnasium.make(env_id, **kwargs)
+    check_env(env.unwrapped, skip_render_check=True)
+    env.reset(seed=2)
+    game = env.unwrapped.env.table.game
+    assert game.options["variant"] == "small"
+    done, steps = False, 0
+    while not done and steps < 5000:
+        mask = env.unwrapped.action_masks()
+        _, _, terminated, truncated, _ = env.step(int(mask.nonzero()[0][-1]))
+        done, steps = terminated or truncated, steps + 1
+    assert done
