@@ -5,8 +5,7 @@ Parameters: ``players`` (2 to 42, default 4), ``chips`` (1 to 9, default 3),
 kinds of piece, :data:`parlour.games.slabberjan.VARIANTS`), ``max_turns`` (0:
 ``4 * players**2 * chips``, far above any game measured; a game that reaches it is a
 draw, or with ``cut="lead"`` won by the seat with the most chips), ``information``
-(``"compact"``, the
-default, or ``"history"``: see below).
+(``"compact"``, the default, or ``"history"``: see below).
 
 It is played as its rules are, one seat a turn (Slabberjan has no race). The chance nodes
 are what someone sees (:mod:`parlour.spiel.table`):
