@@ -52,7 +52,6 @@ def test_at_a_mixed_table_the_learner_reacts_as_the_quickest_computer():
 @pytest.mark.parametrize(("env_id", "kwargs"), [
     ("parlour/Slabberjan-v0", {"variant": "small", "players": 3}),
     ("parlour/Splunk-v0", {"options": {"variant": "small"}}),
-    ("parlour/Slapjack-v0", {"options": {"variant": "small"}, "players": 3}),
 ])
 def test_the_small_variants_are_options_of_the_environments_too(env_id, kwargs):
     env = gymnasium.make(env_id, **kwargs)

@@ -11,15 +11,14 @@ from hypothesis import strategies as st
 
 from parlour import replay
 from parlour.engine import Action
-from parlour.games.slapjack import VARIANTS, Flip, Slap, Slapjack, variant_deck
+from parlour.engine.cards import standard_deck
+from parlour.games.slapjack import Flip, Slap, Slapjack
 
 #: a cap for the harness only: the rules themselves have no move limit
 MAX_ACTIONS = 20_000
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 tables = st.integers(min_value=2, max_value=6)
-#: option ``variant``: every property holds for the small deck too
-variants = st.sampled_from(sorted(VARIANTS))
 
 
 def random_actions(game: Slapjack, rng: random.Random) -> Iterator[Action]:
@@ -47,12 +46,10 @@ def play(game: Slapjack, seed: int, *, checked: bool = True) -> Slapjack:
 
 
 @settings(max_examples=60, deadline=None)
-@given(seeds, tables, seeds, variants)
-def test_all_the_cards_are_always_accounted_for(seed: int, players: int, policy: int,
-                                                variant: str) -> None:
-    game = Slapjack(players, seed=seed, options={"variant": variant})
-    full = Counter(variant_deck(variant))
-    assert len(full) == (52 if variant == "full" else 16)
+@given(seeds, tables, seeds)
+def test_all_52_cards_are_always_accounted_for(seed: int, players: int, policy: int) -> None:
+    game = Slapjack(players, seed=seed)
+    full = Counter(standard_deck())
     for n, action in enumerate(random_actions(game, random.Random(policy))):
         assert n < MAX_ACTIONS
         game.apply(action)
@@ -64,10 +61,10 @@ def test_all_the_cards_are_always_accounted_for(seed: int, players: int, policy:
 
 
 @settings(max_examples=60, deadline=None)
-@given(seeds, tables, seeds, variants)
+@given(seeds, tables, seeds)
 def test_random_legal_play_ends_with_exactly_one_winner(seed: int, players: int,
-                                                        policy: int, variant: str) -> None:
-    game = play(Slapjack(players, seed=seed, options={"variant": variant}), policy)
+                                                        policy: int) -> None:
+    game = play(Slapjack(players, seed=seed), policy)
     assert game.outcome is not None
     still_in = [s for s in range(players) if not game.out[s]]
     assert still_in == [game.outcome.winner]
@@ -75,10 +72,10 @@ def test_random_legal_play_ends_with_exactly_one_winner(seed: int, players: int,
 
 
 @settings(max_examples=40, deadline=None)
-@given(seeds, tables, seeds, variants)
+@given(seeds, tables, seeds)
 def test_replaying_the_record_reproduces_every_event(seed: int, players: int,
-                                                     policy: int, variant: str) -> None:
-    game = play(Slapjack(players, seed=seed, options={"variant": variant}), policy)
+                                                     policy: int) -> None:
+    game = play(Slapjack(players, seed=seed), policy)
     again = replay(game.record())
     assert again.events == game.events
     assert again.view(None) == game.view(None)
@@ -95,16 +92,15 @@ def test_the_fast_path_plays_the_same_game_as_the_checked_one(seed: int, players
 
 
 @settings(max_examples=60, deadline=None)
-@given(seeds, tables, seeds, st.integers(min_value=0, max_value=300), st.randoms(), variants)
+@given(seeds, tables, seeds, st.integers(min_value=0, max_value=300), st.randoms())
 def test_a_view_is_identical_when_only_hidden_cards_differ(
-        seed: int, players: int, policy: int, length: int, pick: random.Random,
-        variant: str) -> None:
-    game = Slapjack(players, seed=seed, options={"variant": variant})
+        seed: int, players: int, policy: int, length: int, pick: random.Random) -> None:
+    game = Slapjack(players, seed=seed)
     actions = random_actions(game, random.Random(policy))
     for _, action in zip(range(length), actions, strict=False):
         game.apply(action)
     seen = {e.data["card"] for e in game.events if e.type == "flip"}
-    hidden = [c for c in variant_deck(variant) if c not in seen]
+    hidden = [c for c in standard_deck() if c not in seen]
     if len(hidden) < 2:
         return
     x, y = pick.sample(hidden, 2)

@@ -27,10 +27,10 @@ every live table and simulation holds its computer players to.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Collection, Mapping
+from collections.abc import Collection
 from typing import Any, Literal, TypedDict
 
-from parlour.engine import Action, Event, Game, GameSpec, Option, Outcome, Pacing, Termination
+from parlour.engine import Action, Event, Game, GameSpec, Outcome, Pacing, Termination
 from parlour.engine.cards import Card, deal_one_at_a_time, standard_deck
 
 
@@ -113,18 +113,6 @@ class SeatEvent(TypedDict):
     player: int
 
 
-#: Option ``variant``: the ranks in the deck, all four suits of each. The small deck keeps
-#: the four Jacks and their lookalikes (J5's Queens and Kings) and the Tens: a game of 16
-#: cards, short enough for exact and sampled methods alike (docs/research.md).
-VARIANTS: Mapping[str, str] = {"full": "A23456789TJQK", "small": "TJQK"}
-
-
-def variant_deck(variant: str) -> list[Card]:
-    """The deck of option ``variant`` (J1: the full one is the standard 52 cards)."""
-    ranks = VARIANTS[variant]
-    return [card for card in standard_deck() if card[0] in ranks]
-
-
 SPEC = GameSpec(
     name="slapjack",
     title="Slapjack",
@@ -132,11 +120,6 @@ SPEC = GameSpec(
     players=(2, 8),
     seats=(2, 4),  # J10: the page seats you and 1 to 3 computer players
     default_players=2,
-    options=(
-        Option("variant", "choice", "Deck", default="full", choices=tuple(VARIANTS),
-               live=False, help="the cards dealt: full (52) or small (16: Tens, Jacks, "
-                                "Queens and Kings)"),
-    ),
     actions={"flip": Flip, "slap": Slap},
     view=SlapjackView,
     pacing=Pacing(
@@ -174,7 +157,7 @@ class Slapjack(Game):
     def _setup(self, events: list[Event]) -> None:
         n = self.players
         # J1: dealt one at a time from seat 0; the first card dealt to you is your top card.
-        deck = self.chance.deck(variant_deck(self.options["variant"]))
+        deck = self.chance.deck(standard_deck())
         self.stacks = [deque(cards) for cards in deal_one_at_a_time(deck, n)]
         self.pile = []  # bottom first; face-down penalty cards go in at index 0
         self.out = [False] * n
