@@ -280,10 +280,19 @@ def breakdown(stats: pstats.Stats) -> dict[str, float]:
     return {name: t / total for name, t in shares.items()} if total else shares
 
 
+def reference_rows() -> list[Row]:
+    """The plain-Python tic-tac-toe AEC (``bench/tictactoe_aec.py``): Slabberjan's AEC
+    goal is 0.35 times its steps per second (issue 34)."""
+    from tictactoe_aec import TicTacToe
+
+    return [("reference", "tic-tac-toe AEC, plain Python", lambda: aec_runner(TicTacToe))]
+
+
 def all_rows() -> list[Row]:
     if installed("pyspiel"):
         import open_spiel.python.games  # noqa: F401  (registers python_kuhn_poker)
-    return parlour_rows() + pettingzoo_rows() + rlcard_rows() + spiel_rows()
+    return (parlour_rows() + reference_rows() + pettingzoo_rows() + rlcard_rows()
+            + spiel_rows())
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -356,6 +365,14 @@ def main(argv: list[str] | None = None) -> None:
     for r in results:
         print(f"| {r['library']} | {r['env']} | {r['steps_per_s']:,.0f} "
               f"| {r['min']:,.0f} .. {r['max']:,.0f} | {r['ratio']:.2f} |")
+    by_name = {r["env"]: r for r in results}
+    aec, ttt = by_name.get("slabberjan AEC 4 agents"), by_name.get(
+        "tic-tac-toe AEC, plain Python")
+    if aec and ttt:
+        paired = [a / t for a, t in zip(rates[aec["env"]], rates[ttt["env"]], strict=True)]
+        print(f"\nslabberjan AEC 4 agents / plain tic-tac-toe AEC: "
+              f"{aec['steps_per_s'] / ttt['steps_per_s']:.2f} (each repeat: "
+              f"{', '.join(f'{p:.2f}' for p in paired)}; goal 0.35)")
 
 
 if __name__ == "__main__":

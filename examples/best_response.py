@@ -98,8 +98,11 @@ class Learner:
 
 def make_env(game: str, players: int, reaction: str | None) -> Any:
     """Seat 0 learns, every other seat is Hard; in the races the learner's actions land
-    after ``reaction`` (a speed's reaction times), or at once (within the tick)."""
-    kwargs: dict[str, Any] = {} if reaction is None else {"reaction": reaction}
+    after ``reaction`` (a speed's reaction times; ``"instant"``: within the tick), by
+    default as Hard's do (the race benchmark)."""
+    kwargs: dict[str, Any] = {}
+    if reaction is not None:
+        kwargs["reaction"] = 0.0 if reaction == "instant" else reaction
     return make_single(game, players=players, opponents="hard", seat=0, **kwargs)
 
 
@@ -164,9 +167,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--cpu", type=float, default=180.0, help="training CPU seconds")
     parser.add_argument("--eval", type=int, default=100, help="evaluation episodes")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--reaction", choices=["easy", "normal", "hard", "expert"],
-                        help="races: the learner reacts as this speed does (default: "
-                             "within the tick, quicker than any of our players)")
+    parser.add_argument("--reaction", choices=["easy", "normal", "hard", "expert", "instant"],
+                        help="races: the learner reacts as this speed does (default: as "
+                             "Hard, the race benchmark; instant: within the tick, quicker "
+                             "than any of our players)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     players = args.players or PLAYERS[args.game]
@@ -179,7 +183,7 @@ def main(argv: list[str] | None = None) -> None:
     floor = evaluate(args.game, players, args.eval, args.seed,
                      lambda x, mask: int(random_rng.choice(np.flatnonzero(mask))), reaction)
     out = {"game": args.game, "players": players, "learner": "linear Q-learning",
-           "reaction": reaction or "within the tick",
+           "reaction": reaction or "as Hard (the race benchmark)",
            "training": trained, "against_hard": result, "random_against_hard": floor}
     if args.json:
         print(json.dumps(out, indent=1))

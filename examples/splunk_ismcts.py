@@ -2,10 +2,11 @@
 
 The game is ``parlour_splunk`` (:mod:`parlour.spiel.splunk`: the races as reaction rounds,
 the quicker seat by a fair coin). Seat 0 is OpenSpiel's ``ISMCTSBot``, which samples the
-worlds it cannot tell apart with the game's own resampler (the cards nobody has seen,
-dealt again among their places: Splunk's information is public, so this is exact) and
-evaluates a leaf by the pile sizes (a rollout of random play in Splunk is a long run of
-wrong slaps that says little); seat 1 is our Hard player (:class:`parlour.spiel.ParlourBot`).
+worlds it cannot tell apart with the state's ``resample_from_infostate`` (in Splunk a
+state hides nothing: a card is drawn when it is first turned over, so the world is the
+state itself and the unseen cards are chance nodes ahead) and evaluates a leaf by the
+pile sizes (a rollout of random play in Splunk is a long run of wrong slaps that says
+little); seat 1 is our Hard player (:class:`parlour.spiel.ParlourBot`).
 The seats swap every other game, so that neither plays first more often.
 
     .venv/bin/python examples/splunk_ismcts.py                      # 20 games
@@ -17,7 +18,6 @@ It prints the IS-MCTS win rate with a 95% Wilson interval, and the CPU time it t
 from __future__ import annotations
 
 import argparse
-import random
 import time
 from typing import Any
 
@@ -48,13 +48,11 @@ class PileEvaluator(Evaluator):  # type: ignore[misc]
 
 
 def ismcts_bot(game: Any, simulations: int, seed: int) -> Any:
-    rng = random.Random(seed)
-    bot = ismcts.ISMCTSBot(game, PileEvaluator(), uct_c=1.5, max_simulations=simulations,
-                           max_world_samples=8, random_state=np.random.RandomState(seed),
-                           use_observation_string=False,
-                           allow_inconsistent_action_sets=False)
-    bot.set_resampler(lambda state, player: state.resample(rng))
-    return bot
+    # its worlds come from the state's resample_from_infostate (OpenSpiel's own call)
+    return ismcts.ISMCTSBot(game, PileEvaluator(), uct_c=1.5, max_simulations=simulations,
+                            max_world_samples=8, random_state=np.random.RandomState(seed),
+                            use_observation_string=False,
+                            allow_inconsistent_action_sets=False)
 
 
 def play(game: Any, bots: list[Any], rng: np.random.RandomState) -> list[float]:

@@ -27,6 +27,17 @@ def test_a_short_run_of_the_example_learns_and_draws_its_curve(tmp_path: Path) -
     assert set(result["policy"].values()) <= {"draw", "stand"}
 
 
+def test_by_default_it_draws_here_and_leaves_the_committed_curve_alone(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    committed = ROOT / "examples" / "slabberjan_dealer.png"
+    before = committed.read_bytes()
+    monkeypatch.chdir(tmp_path)
+    load_example().main(["--episodes", "4", "--every", "4", "--eval-episodes", "2",
+                         "--players", "3"])
+    assert (tmp_path / "slabberjan_dealer.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert committed.read_bytes() == before
+
+
 def test_the_committed_curve_is_there() -> None:
     png = ROOT / "examples" / "slabberjan_dealer.png"
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -16,22 +16,43 @@ from hypothesis import strategies as st
 
 from parlour.engine import Action
 from parlour.games import replay
-from parlour.games.slabberjan import FOOL, MATADORS, PIECES, Slabberjan, pay_line, payers, pays
+from parlour.games.slabberjan import (
+    FOOL,
+    MATADORS,
+    PIECES,
+    VARIANT_PIECES,
+    Slabberjan,
+    pay_line,
+    payers,
+    pays,
+)
 
 MAX_ACTIONS = 50_000  # far beyond any game seen; only a harness guard
 
-tables = st.fixed_dictionaries({
-    "players": st.one_of(st.integers(2, 8), st.sampled_from([17, 41, 42])),
-    "chips": st.integers(1, 3),
-    "free_choice": st.booleans(),
-    "seed": st.integers(0, 2**32),
-    "play": st.integers(0, 2**32),
-})
+def variant_tables(variant: str, players: st.SearchStrategy[int]
+                   ) -> st.SearchStrategy[dict[str, Any]]:
+    return st.fixed_dictionaries({
+        "variant": st.just(variant),
+        "players": players,
+        "chips": st.integers(1, 3),
+        "free_choice": st.booleans(),
+        "seed": st.integers(0, 2**32),
+        "play": st.integers(0, 2**32),
+    })
+
+
+# every variant (option ``variant``), at every size it allows (the small one has 12 pieces)
+tables = st.one_of(
+    variant_tables("full", st.one_of(st.integers(2, 8), st.sampled_from([17, 41, 42]))),
+    variant_tables("medium", st.integers(2, 18)),
+    variant_tables("small", st.integers(2, 12)),
+)
 
 
 def start(table: dict[str, Any]) -> Slabberjan:
     return Slabberjan(table["players"], seed=table["seed"],
-                      options={"chips": table["chips"], "free_choice": table["free_choice"]})
+                      options={"chips": table["chips"], "free_choice": table["free_choice"],
+                               "variant": table["variant"]})
 
 
 def random_move(game: Slabberjan, rng: random.Random) -> Action:
@@ -51,7 +72,7 @@ def test_pieces_and_chips_are_conserved_and_one_winner_takes_everything(
     game = start(table)
     rng = random.Random(table["play"])
     total = table["players"] * table["chips"]
-    everything = Counter(PIECES)
+    everything = Counter(VARIANT_PIECES[table["variant"]])
     for _ in range(MAX_ACTIONS):
         if game.winner is not None:
             break
@@ -125,12 +146,13 @@ def trace(game: Slabberjan, seat: int | None, actions: list[Action]) -> list[Any
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.integers(2, 12), st.permutations(PIECES), st.booleans(), st.integers(0, 2**32),
-       st.data())
+@given(st.sampled_from(sorted(VARIANT_PIECES)), st.integers(2, 12), st.booleans(),
+       st.integers(0, 2**32), st.data())
 def test_g3_a_view_does_not_change_when_only_pieces_hidden_from_it_differ(
-        players: int, deck: list[str], free_choice: bool, play: int, data: st.DataObject,
+        variant: str, players: int, free_choice: bool, play: int, data: st.DataObject,
 ) -> None:
-    options = {"dealer": 0, "free_choice": free_choice}
+    options = {"dealer": 0, "free_choice": free_choice, "variant": variant}
+    deck = data.draw(st.permutations(VARIANT_PIECES[variant]), label="deck")
 
     def fresh(order: list[str]) -> Slabberjan:
         return Slabberjan(players, seed=1, options=options, decks=[order])

@@ -14,11 +14,12 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from parlour.engine import Action, Game
-from parlour.engine.cards import standard_deck
 from parlour.games import replay
-from parlour.games.splunk import Play, Splunk
+from parlour.games.splunk import VARIANTS, Play, Splunk, variant_deck
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
+#: option ``variant``: every property holds for the small deck too
+variants = st.sampled_from(sorted(VARIANTS))
 CAP = 50_000  # actions; random play ends long before (under 400 on average, 5000 rarely)
 
 
@@ -47,23 +48,24 @@ def views(game: Game) -> list[dict[str, Any]]:
 
 
 @settings(max_examples=60, deadline=None)
-@given(seeds, st.booleans())
-def test_every_card_is_always_accounted_for(seed: int, jokers: bool) -> None:
-    game = Splunk(2, seed=seed, options={"jokers": jokers})
-    deck = Counter(standard_deck(jokers=jokers))
+@given(seeds, st.booleans(), variants)
+def test_every_card_is_always_accounted_for(seed: int, jokers: bool, variant: str) -> None:
+    game = Splunk(2, seed=seed, options={"jokers": jokers, "variant": variant})
+    deck = Counter(variant_deck(variant, jokers))
     assert all_cards(game) == deck
     for action in random_actions(game, random.Random(seed)):
         game.apply(action)
         assert all_cards(game) == deck
         view = game.view(None)
         assert sum(p["cards"] for p in view["players"]) + sum(
-            s["cards"] for s in view["stacks"]) == len(standard_deck(jokers=jokers))
+            s["cards"] for s in view["stacks"]) == len(variant_deck(variant, jokers))
 
 
 @settings(max_examples=150, deadline=None)
-@given(seeds, st.booleans())
-def test_random_legal_play_ends_with_one_winner_who_has_no_cards(seed: int, jokers: bool) -> None:
-    game = Splunk(2, seed=seed, options={"jokers": jokers})
+@given(seeds, st.booleans(), variants)
+def test_random_legal_play_ends_with_one_winner_who_has_no_cards(seed: int, jokers: bool,
+                                                                 variant: str) -> None:
+    game = Splunk(2, seed=seed, options={"jokers": jokers, "variant": variant})
     for action in random_actions(game, random.Random(seed)):
         game.push(action)
     assert game.outcome is not None, "random play did not end within the harness cap"
@@ -74,9 +76,10 @@ def test_random_legal_play_ends_with_one_winner_who_has_no_cards(seed: int, joke
 
 
 @settings(max_examples=60, deadline=None)
-@given(seeds, st.booleans())
-def test_replaying_the_record_reproduces_every_event(seed: int, jokers: bool) -> None:
-    game = Splunk(2, seed=seed, options={"jokers": jokers})
+@given(seeds, st.booleans(), variants)
+def test_replaying_the_record_reproduces_every_event(seed: int, jokers: bool,
+                                                     variant: str) -> None:
+    game = Splunk(2, seed=seed, options={"jokers": jokers, "variant": variant})
     for action in random_actions(game, random.Random(seed)):
         game.apply(action)
     record = game.record()
@@ -99,12 +102,12 @@ def test_fast_push_path_reaches_the_same_state_as_checked_apply(seed: int) -> No
 
 
 @settings(max_examples=60, deadline=None)
-@given(seeds, st.booleans(), st.integers(min_value=1, max_value=400))
+@given(seeds, st.booleans(), st.integers(min_value=1, max_value=400), variants)
 def test_views_and_events_are_identical_when_only_hidden_cards_differ(
-        seed: int, jokers: bool, length: int) -> None:
+        seed: int, jokers: bool, length: int, variant: str) -> None:
     """G3: swap the cards nobody has seen (in piles and face-down bases); nothing shows it."""
-    first = Splunk(2, seed=seed, options={"jokers": jokers})
-    scratch = Splunk(2, seed=seed, options={"jokers": jokers})
+    first = Splunk(2, seed=seed, options={"jokers": jokers, "variant": variant})
+    scratch = Splunk(2, seed=seed, options={"jokers": jokers, "variant": variant})
     actions = []
     for action in random_actions(scratch, random.Random(seed), cap=length):
         scratch.push(action)

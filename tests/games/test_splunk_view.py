@@ -13,7 +13,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parlour.games.splunk import Play, Splunk, SplunkTermination, total21
+from parlour.games.splunk import VARIANTS, Play, Splunk, SplunkTermination, total21
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 MOVES = 400  # per game, in the harness only
@@ -31,6 +31,8 @@ def plain_view(game: Splunk, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "jokers": game.options["jokers"],
         "first": game.options["first"],
+        "variant": game.options["variant"],
+        "target": VARIANTS[game.options["variant"]][1],
         "players": [{"cards": len(pile)} for pile in game.piles],
         "stacks": [{"cards": len(stack), "base": bool(stack), "up": list(stack[1:]),
                     "up_total": total21(stack[1:]), "call_open": i == call_on,

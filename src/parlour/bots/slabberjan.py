@@ -62,9 +62,9 @@ from parlour.games.slabberjan import (
     FOOL,
     FOOL_OVER_FOOL,
     MATADORS,
-    PIECES,
     RANK,
     SPEC,
+    VARIANT_PIECES,
     Draw,
     Slabberjan,
     SlabberjanView,
@@ -229,7 +229,13 @@ class SlabberjanPlayer(ComputerPlayer[SlabberjanView]):
 
     def wants_change(self, view: SlabberjanView, change: str) -> bool:
         """Whether to ``change`` ("draw" or "swap") rather than stand."""
-        return normal_wants_change(own_piece(view))
+        piece = own_piece(view)
+        if piece == FOOL and sum(not p["out"] for p in view["players"]) == 2:
+            # S10 at two seats: a fool in play makes both pay (fewer players than the line),
+            # a tie; let it go and the other may be rid of it and leave us paying alone
+            # (the exact solution of the small variant keeps it: docs/research.md)
+            return False
+        return normal_wants_change(piece)
 
 
 class Easy(SlabberjanPlayer):
@@ -384,12 +390,14 @@ class Hard(SlabberjanPlayer):
         # A game of our own at the deal's start (its pieces are each sample's to write),
         # with decks stacked for the deals after it: a round played out ends in the next
         # deal, and a stacked deck costs a check where a fresh one costs a shuffle.
-        spare = [list(PIECES) for _ in range(SPARE_DECKS)]
+        pieces = VARIANT_PIECES[view.get("variant", "full")]  # the bag's pieces (option)
+        spare = [list(pieces) for _ in range(SPARE_DECKS)]
         for order in spare:
             self.rng.shuffle(order)
-        start = Slabberjan(len(seats), decks=[PIECES, *spare], seed=self.rng.getrandbits(32),
+        start = Slabberjan(len(seats), decks=[pieces, *spare], seed=self.rng.getrandbits(32),
                            options={"chips": 1, "dealer": index[view["dealer"]],
-                                    "free_choice": view["free_choice"]})
+                                    "free_choice": view["free_choice"],
+                                    "variant": view.get("variant", "full")})
         start.chips = [players[s]["chips"] + memory.paid[s] for s in seats]
         me = index[self.seat]
         change_action: Action = (Draw if change == "draw" else Swap)(me)
@@ -429,7 +437,7 @@ class Hard(SlabberjanPlayer):
         memory, rng = self.memory, self.rng
         n = len(seats)
         dealt: list[str | None] = [None] * n
-        pool = Counter(PIECES)
+        pool = Counter(VARIANT_PIECES[view.get("variant", "full")])
         for s, piece in memory.dealt.items():
             if s in index:
                 dealt[index[s]] = piece

@@ -57,6 +57,7 @@ from parlour.engine.cards import standard_deck
 from parlour.games.splunk import (
     SPEC,
     STACKS,
+    VARIANTS,
     Call,
     LastPlay,
     Play,
@@ -64,6 +65,7 @@ from parlour.games.splunk import (
     SplunkView,
     StackView,
     value21,
+    variant_deck,
 )
 
 __all__ = ["PLAYERS", "PROFILES", "SPEC", "CardMemory", "Easy", "Hard", "SplunkPlayer",
@@ -120,6 +122,14 @@ def profile_table() -> str:
 
 
 DECK_VALUES = Counter(value21(c) for c in standard_deck())  # 1..9: 4 each, 10: 16
+#: option variant -> its deck's values without jokers (the full one is DECK_VALUES)
+VARIANT_VALUES = {variant: Counter(value21(c) for c in variant_deck(variant, False))
+                  for variant in VARIANTS}
+
+
+def target_of(view: SplunkView) -> int:
+    """P4's line of the game the view shows (21 in the full game)."""
+    return view.get("target", 21)
 
 
 def unseen_values(view: SplunkView) -> Counter[int]:
@@ -129,7 +139,7 @@ def unseen_values(view: SplunkView) -> Counter[int]:
     >>> sum(unseen_values({"jokers": False, "stacks": [{"up": ["KS", "2D"]}]}).values())
     50
     """
-    pool = DECK_VALUES.copy()
+    pool = VARIANT_VALUES[view.get("variant", "full")].copy()
     if view["jokers"]:
         pool[0] += 2
     for stack in view["stacks"]:
@@ -171,10 +181,11 @@ def pairs_at_least(values: Counter[int], need: int, tails: list[int] | None = No
 
 
 def chance_over(up_total: int, values: Counter[int], two: bool = False,
-                tails: list[int] | None = None) -> float:
-    """The chance that base + ``up_total`` (+ one more unseen card, if ``two``) is over 21,
-    every unseen card (``values``: count -> how many) being equally likely. ``tails`` is
-    :func:`at_least` of ``values``, if the caller keeps it (it is made here otherwise).
+                tails: list[int] | None = None, target: int = 21) -> float:
+    """The chance that base + ``up_total`` (+ one more unseen card, if ``two``) is over
+    ``target`` (21), every unseen card (``values``: count -> how many) being equally
+    likely. ``tails`` is :func:`at_least` of ``values``, if the caller keeps it (it is made
+    here otherwise).
 
     >>> chance_over(12, Counter({10: 2, 1: 2}))
     0.5
@@ -187,11 +198,11 @@ def chance_over(up_total: int, values: Counter[int], two: bool = False,
     if not two:
         # the cards that count 22 - up_total or more; whole numbers, so the quotient is
         # exactly the one of the count made card by card
-        return tails[min(max(22 - up_total, 0), 11)] / n if n else 0.0
+        return tails[min(max(target + 1 - up_total, 0), 11)] / n if n else 0.0
     if n < 2:
         return 0.0
     # base and next card are two different unseen cards: count ordered pairs (a, b)
-    return pairs_at_least(values, 22 - up_total, tails) / (n * (n - 1))
+    return pairs_at_least(values, target + 1 - up_total, tails) / (n * (n - 1))
 
 
 # CardMemory keeps at_least(unseen) and the unordered pairs_at_least(unseen, need) of every
@@ -214,10 +225,10 @@ def _packed(counts: Sequence[int]) -> int:
     return sum(c << (_BITS * k) for k, c in enumerate(counts))
 
 
-def _deck_counts(jokers: bool) -> tuple[Counter[int], int, int]:
+def _deck_counts(variant: str, jokers: bool) -> tuple[Counter[int], int, int]:
     """A whole deck's values (count -> how many), with :func:`at_least` of them and the
     unordered pairs of :func:`pairs_at_least` for every need, packed: a deal's memory."""
-    values = DECK_VALUES.copy()
+    values = VARIANT_VALUES[variant].copy()
     if jokers:
         values[0] += 2
     tails = at_least(values)
@@ -225,7 +236,8 @@ def _deck_counts(jokers: bool) -> tuple[Counter[int], int, int]:
     return values, _packed(tails), _packed(pairs)
 
 
-_DECK_COUNTS = {jokers: _deck_counts(jokers) for jokers in (False, True)}
+_DECK_COUNTS = {(variant, jokers): _deck_counts(variant, jokers)
+                for variant in VARIANTS for jokers in (False, True)}
 
 
 class CardMemory:
@@ -252,7 +264,10 @@ class CardMemory:
     ['9C', 'KS', '5D']
     """
 
-    def __init__(self) -> None:
+    def __init__(self, variant: str = "full") -> None:
+        #: option variant: the deck dealt and P4's line (the events do not say)
+        self.variant = variant
+        self.target = VARIANTS[variant][1]
         #: it saw the deal: what it knows is the whole game's
         self.started = False
         self.piles: list[deque[str | None]] = [deque(), deque()]
@@ -305,7 +320,8 @@ class CardMemory:
                 self.piles = piles = [deque([None] * n) for n in e["cards"]]
                 self.stacks = stacks = [[] for _ in range(STACKS)]
                 self.up_total = up_total = [0] * STACKS
-                values, self._tails, self._pairs = _DECK_COUNTS[bool(e["jokers"])]
+                values, self._tails, self._pairs = _DECK_COUNTS[self.variant,
+                                                                bool(e["jokers"])]
                 self.unseen = values.copy()
 
     def _shown(self, value: int) -> None:
@@ -347,22 +363,23 @@ class CardMemory:
 
     def chance_over(self, stack: int, plus: str | None = None, *,
                     blind: bool = False) -> float:
-        """The exact chance that ``stack`` is over 21 now, or once ``plus`` (a known card)
-        or, with ``blind``, one more unseen card is on it."""
+        """The exact chance that ``stack`` is over the line (21) now, or once ``plus`` (a
+        known card) or, with ``blind``, one more unseen card is on it."""
         total = self.up_total[stack] + (value21(plus) if plus is not None else 0)
         base = self.base(stack)
         two = blind
         if base is not None:
             total += value21(base)
             if not blind:
-                return float(total > 21)
+                return float(total > self.target)
             two = False
         # chance_over(total, self.unseen, two) from the counts kept (whole numbers, the
         # same ones, divided alike: the same float)
         # (comparisons, not min and max: two calls were a third of this)
         tails = self._tails
         n = tails & _FIELD
-        need = 22 - total if total < 22 else 0
+        line = self.target + 1
+        need = line - total if total < line else 0
         if not two:
             if not n:
                 return 0.0
@@ -441,7 +458,9 @@ class SplunkPlayer(ComputerPlayer[SplunkView]):
             self._call = self.wants_call(view, stack) or (last_card and self.level != "easy")
 
     def wants_call(self, view: SplunkView, stack: StackView) -> bool:
-        return bool(stack["up_total"] + NORMAL_BASE > 21)
+        # an average base of the full deck (6.5 of 21), scaled to the variant's line
+        target = target_of(view)
+        return bool(stack["up_total"] + NORMAL_BASE * target / 21 > target)
 
     def choose_stack(self, view: SplunkView) -> int:
         totals = [(s["up_total"], self.rng.random(), i) for i, s in enumerate(view["stacks"])]
@@ -454,13 +473,13 @@ class Easy(SplunkPlayer):
     level = "easy"
 
     def wants_call(self, view: SplunkView, stack: StackView) -> bool:
-        return bool(stack["up_total"] >= EASY_CALL_AT)
+        return bool(stack["up_total"] >= EASY_CALL_AT * target_of(view) / 21)
 
     def choose_stack(self, view: SplunkView) -> int:
         # a loop, not a list comprehension (a function made and called each time)
         safe = []
         for i, s in enumerate(view["stacks"]):
-            if s["up_total"] <= EASY_SAFE_UP_TO:
+            if s["up_total"] <= EASY_SAFE_UP_TO * target_of(view) / 21:
                 safe.append(i)
         return self.rng.choice(safe or list(range(STACKS)))
 
@@ -475,6 +494,9 @@ class Hard(SplunkPlayer):
         self.memory = CardMemory()
 
     def decide(self, view: SplunkView, events: Sequence[dict[str, Any]]) -> Decision | None:
+        variant = view.get("variant", "full")
+        if variant != self.memory.variant:  # its deck, before it reads the deal
+            self.memory = CardMemory(variant)
         self.memory.see(events)
         return super().decide(view, events)
 
@@ -485,7 +507,8 @@ class Hard(SplunkPlayer):
         last = view["last_play"]
         if last is not None and self._counting(view):
             return self.memory.chance_over(last["stack"]) > 0.5
-        return chance_over(stack["up_total"], unseen_values(view)) > 0.5
+        return chance_over(stack["up_total"], unseen_values(view),
+                           target=target_of(view)) > 0.5
 
     def choose_stack(self, view: SplunkView) -> int:
         counting = self._counting(view)
@@ -500,7 +523,8 @@ class Hard(SplunkPlayer):
             if values is None:
                 over = self.memory.chance_over(i, mine, blind=mine is None)
             else:
-                over = chance_over(stack["up_total"], values, two=True)
+                over = chance_over(stack["up_total"], values, two=True,
+                                   target=target_of(view))
             key = (over * (stack["cards"] + 1), self.rng.random(), i)
             if best is None or key < best:
                 best = key

@@ -168,8 +168,13 @@ class ChanceNeeded(Exception):
     """An explicit :class:`Chance` was asked for an outcome that nothing stacked."""
 
     def __init__(self, request: ChanceRequest) -> None:
-        super().__init__(str(request))
+        # the message is made when read: counting a 42-piece deal's orders costs more than
+        # the planner's whole step, and a planner catches this at every deal unread
+        super().__init__()
         self.request = request
+
+    def __str__(self) -> str:
+        return str(self.request)
 
 
 class Chance:

@@ -48,7 +48,7 @@ LEVEL_ABOUT: Mapping[str, str] = {
     "expert": "Beyond the rules page: Hard's play at its quickest.",
 }
 
-OptionValue: TypeAlias = bool | int
+OptionValue: TypeAlias = bool | int | str
 
 
 def is_int(value: object) -> bool:
@@ -60,20 +60,26 @@ def is_int(value: object) -> bool:
 class Option:
     """One option of a game.
 
-    ``kind`` is ``bool``, ``int`` (from ``low`` to ``high``) or ``seat`` (0 to players - 1).
-    A ``chance`` option (the first dealer, the first player) is drawn from the game's
-    :class:`~parlour.engine.chance.Chance` when it is not given, and always drawn, so that
-    one seed deals the same cards whether or not it is given; pages do not offer it.
+    ``kind`` is ``bool``, ``int`` (from ``low`` to ``high``), ``seat`` (0 to players - 1)
+    or ``choice`` (one of the names in ``choices``). A ``chance`` option (the first dealer,
+    the first player) is drawn from the game's :class:`~parlour.engine.chance.Chance` when
+    it is not given, and always drawn, so that one seed deals the same cards whether or not
+    it is given; pages do not offer it. An option that is not ``live`` (a game's smaller
+    variants, for research) is left out of what the pages read (:meth:`GameSpec.to_json`):
+    records, replays, simulations and the environments take it, a live table plays its
+    default.
     """
 
     name: str
-    kind: Literal["bool", "int", "seat"]
+    kind: Literal["bool", "int", "seat", "choice"]
     label: str
     default: OptionValue | None = None
     low: int | None = None
     high: int | None = None
     chance: bool = False
     help: str = ""
+    choices: tuple[str, ...] = ()
+    live: bool = True
 
     def resolve(self, game: str, value: object, players: int,
                 draw: Callable[[int], int], always_draw: bool = True) -> OptionValue:
@@ -92,6 +98,11 @@ class Option:
             if value is True or value is False:
                 return value
             raise RecordError(f"{self._where(game)} must be true or false, not {value!r}")
+        if kind == "choice":
+            if isinstance(value, str) and value in self.choices:
+                return value
+            raise RecordError(f"{self._where(game)} must be one of "
+                              f"{', '.join(map(repr, self.choices))}, not {value!r}")
         low, high = (0, players - 1) if kind == "seat" else (self.low, self.high)
         if isinstance(value, int) and value is not True and value is not False and (
                 low is None or value >= low) and (high is None or value <= high):
@@ -231,7 +242,7 @@ class GameSpec:
             "name": self.name, "title": self.title, "blurb": self.blurb,
             "players": list(self.players), "seats": list(self.seats),
             "default_players": self.default_players,
-            "options": [opt.to_json() for opt in self.options],
+            "options": [opt.to_json() for opt in self.options if opt.live],
             "actions": {kind: {"fields": [f.name for f in fields(cls)[1:]],
                                "doc": (cls.__doc__ or "").strip()}
                         for kind, cls in self.actions.items()},

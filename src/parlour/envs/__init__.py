@@ -4,7 +4,9 @@
 - :class:`SlapjackEnv`, :class:`SplunkEnv`: Parallel, on ticks of virtual time (the time
   model is in :mod:`parlour.envs.realtime`).
 - :func:`make_single`: one seat learns in a plain Gymnasium environment; the other seats
-  are our computer players at a chosen speed.
+  are our computer players at a chosen speed. Registered with Gymnasium as
+  ``parlour/Slabberjan-v0``, ``parlour/Slapjack-v0`` and ``parlour/Splunk-v0`` (the race
+  benchmark preset, :mod:`parlour.envs.registry`).
 - :mod:`parlour.envs.policies` (our computer players as policies) and
   :mod:`parlour.envs.evaluate` (seeded evaluations, paired head-to-head comparisons).
 
@@ -25,8 +27,11 @@ except ImportError as exc:  # pragma: no cover - depends on what is installed
 
 from parlour.envs.encoding import CODECS, Codec
 from parlour.envs.realtime import RealTimeEnv, SlapjackEnv, SplunkEnv
+from parlour.envs.registry import PRESETS, register
 from parlour.envs.single import SingleAgentEnv, make_single
 from parlour.envs.slabberjan import SlabberjanEnv
 
-__all__ = ["CODECS", "Codec", "RealTimeEnv", "SingleAgentEnv", "SlabberjanEnv", "SlapjackEnv",
-           "SplunkEnv", "make_single"]
+register()
+
+__all__ = ["CODECS", "PRESETS", "Codec", "RealTimeEnv", "SingleAgentEnv", "SlabberjanEnv",
+           "SlapjackEnv", "SplunkEnv", "make_single"]

@@ -14,9 +14,13 @@ The time model
   (``reaction``: seconds, or a speed's reaction model or a ReactionTime, drawn once per
   change it reacts to; or the ``delay`` given with the action, as
   :class:`parlour.envs.policies.BotPolicy` gives a built-in player's), and not before
-  ``t_k``. It waits on the clock until it lands; a new action replaces it (the same one
-  keeps the earlier time); waiting keeps it unless what the agent sees changed since it
-  chose, which supersedes it, as a computer's new answer does.
+  ``t_k``. The default, ``reaction="opponents"``, is the race benchmark's: the agents
+  react as the computer players at the table do (their speed's reaction times), so that
+  a learner wins by what it decides, not by a reflex no person has; with no computer
+  player the agents race each other, at once (0 s). The action waits on the clock until it
+  lands; a new action replaces it (the same one keeps the earlier time); waiting keeps
+  it unless what the agent sees changed since it chose, which supersedes it, as a
+  computer's new answer does.
 - Everything due at one instant, the agents' actions and the computers' moves, is made in
   the episode's seeded tie-break order of the seats (J3: the earlier slap wins; an exact
   tie goes to the seeded order, as in our simulations), so no side wins a tie for being a
@@ -82,7 +86,7 @@ class RealTimeEnv(ParallelEnv):
 
     def __init__(self, players: int = 2, *, opponents: Mapping[int, str] | None = None,
                  tick: float = 0.1, max_seconds: float | None = None,
-                 reaction: float | str | ReactionTime = 0.0,
+                 reaction: float | str | ReactionTime = "opponents",
                  turn_seconds: float | None = DEFAULT_TURN_SECONDS,
                  truncated_reward: float = 0.0,
                  options: Mapping[str, Any] | None = None,
@@ -103,7 +107,7 @@ class RealTimeEnv(ParallelEnv):
         self.tick = float(tick)
         self.max_seconds = float(self.default_max_seconds if max_seconds is None
                                  else max_seconds)
-        self.reaction = reaction_model(reaction)
+        self.reaction = reaction_model(reaction, self.opponents)
         self.turn_seconds = turn_seconds
         self.truncated_reward = float(truncated_reward)
         self.render_mode = render_mode
@@ -315,20 +319,35 @@ class RealTimeEnv(ParallelEnv):
             self.table.close()
 
 
-def reaction_model(reaction: float | str | ReactionTime) -> float | ReactionTime:
+#: ``reaction`` for agents that react as the computer players at their table do (the
+#: quickest of them): the race benchmark's, and the environments' default
+OPPONENTS = "opponents"
+
+
+def reaction_model(reaction: float | str | ReactionTime,
+                   opponents: Mapping[int, str] | None = None) -> float | ReactionTime:
     """A learner's reaction time: fixed seconds, or a built-in speed's reaction model by
-    name (``"normal"``: :data:`parlour.bots.base.REACTION_TIMES`), or any ReactionTime."""
+    name (``"normal"``: :data:`parlour.bots.base.REACTION_TIMES`), or any ReactionTime, or
+    ``"opponents"``: the reaction model of the computer players' speed (``opponents``:
+    seat -> speed; the quickest of them at a mixed table, so that no computer out-reacts
+    the learners); with no computer player, 0 s."""
     if isinstance(reaction, ReactionTime):
         return reaction
+    if reaction == OPPONENTS:
+        speeds = set((opponents or {}).values())
+        if not speeds:
+            return 0.0
+        reaction = min(speeds, key=lambda s: REACTION_TIMES[s].median
+                       if s in REACTION_TIMES else math.inf)
     if isinstance(reaction, str):
         if reaction not in REACTION_TIMES:
             raise ValueError(f"unknown speed {reaction!r} (expected one of: "
-                             f"{', '.join(REACTION_TIMES)})")
+                             f"{', '.join(REACTION_TIMES)}, or {OPPONENTS!r})")
         return REACTION_TIMES[reaction]
     if isinstance(reaction, bool) or not isinstance(reaction, (int, float)) or not (
             math.isfinite(reaction) and reaction >= 0):
-        raise ValueError(f"reaction must be seconds >= 0, a speed or a ReactionTime, "
-                         f"not {reaction!r}")
+        raise ValueError(f"reaction must be seconds >= 0, a speed, {OPPONENTS!r} or a "
+                         f"ReactionTime, not {reaction!r}")
     return float(reaction)
 
 

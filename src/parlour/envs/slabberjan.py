@@ -54,15 +54,16 @@ class SlabberjanEnv(AECEnv):
 
     def __init__(self, players: int = 4, chips: int = 3, free_choice: bool = False, *,
                  opponents: Mapping[int, str] | None = None, reward: str = "win",
-                 max_actions: int = 10_000, render_mode: str | None = None) -> None:
+                 max_actions: int = 10_000, variant: str = "full",
+                 render_mode: str | None = None) -> None:
         super().__init__()
         SPEC.check_players(players)
-        SPEC.resolve_options({"chips": chips, "free_choice": free_choice}, players=players,
-                             draw=lambda n: 0)
+        SPEC.resolve_options({"chips": chips, "free_choice": free_choice, "variant": variant},
+                             players=players, draw=lambda n: 0)
         if reward not in ("win", "chips", "paid"):
             raise ValueError(f"reward must be 'win', 'chips' or 'paid', not {reward!r}")
         self.players = players
-        self.options = {"chips": chips, "free_choice": free_choice}
+        self.options = {"chips": chips, "free_choice": free_choice, "variant": variant}
         self.opponents = dict(opponents or {})
         self.learners = learning_seats(players, self.opponents)
         self.reward_mode = reward

@@ -39,7 +39,17 @@ from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from itertools import product
 from typing import Any, Literal, TypedDict
 
-from parlour.engine import Action, Event, Game, GameSpec, Option, Outcome, Pacing, Termination
+from parlour.engine import (
+    Action,
+    Event,
+    Game,
+    GameSpec,
+    Option,
+    Outcome,
+    Pacing,
+    RecordError,
+    Termination,
+)
 from parlour.engine.events import PrivateEvent, PublicEvent
 
 #: The 21 kinds of piece, high to low.
@@ -50,6 +60,18 @@ KINDS: tuple[str, ...] = (
 )
 #: The 42 pieces, two of each kind.
 PIECES: tuple[str, ...] = tuple(kind for kind in KINDS for _ in range(2))
+#: Option ``variant``: the kinds of piece in the bag, two of each, high to low. The
+#: smaller ones keep the matadors and the fool, and so every rule (S4 to S10), with fewer
+#: plain pieces between them: the role Leduc plays for poker, a game small enough for exact
+#: methods (docs/research.md).
+VARIANTS: Mapping[str, tuple[str, ...]] = {
+    "full": KINDS,
+    "medium": ("knight", "bird", "cat", "inn", "9", "6", "3", "0", "fool"),
+    "small": ("knight", "bird", "cat", "inn", "6", "fool"),
+}
+#: Each variant's pieces, two of each kind.
+VARIANT_PIECES: Mapping[str, tuple[str, ...]] = {
+    name: tuple(kind for kind in kinds for _ in range(2)) for name, kinds in VARIANTS.items()}
 #: Higher is better: knight 20 ... fool 0.
 RANK: Mapping[str, int] = {kind: len(KINDS) - 1 - i for i, kind in enumerate(KINDS)}
 MATADORS: frozenset[str] = frozenset(KINDS[:4])
@@ -254,6 +276,8 @@ class SlabberjanView(TypedDict):
     bag: int
     set_aside: int
     free_choice: bool
+    variant: str
+    """Option ``variant``: which pieces are in the bag (:data:`VARIANTS`)."""
     reveal: Reveal | None
     winner: int | None
     legal: list[dict[str, Any]]
@@ -461,6 +485,9 @@ SPEC = SlabberjanSpec(
                help="drawn by chance when not given (S1)"),
         Option("free_choice", "bool", "Free choice", default=False,
                help="any player may stand instead of swapping (S4, Cuckoo-style)"),
+        Option("variant", "choice", "Pieces", default="full", choices=tuple(VARIANTS),
+               live=False, help="the kinds of piece: full (21), medium (9) or small (6); "
+                                "every smaller one keeps the matadors and the fool"),
     ),
     actions={"swap": Swap, "stand": Stand, "draw": Draw},
     view=SlabberjanView,
@@ -556,6 +583,12 @@ class Slabberjan(Game):
 
     def _setup(self, events: list[Event]) -> None:
         n = self.players
+        #: the pieces of option ``variant``, two of each kind
+        self.pieces: tuple[str, ...] = VARIANT_PIECES[self.options["variant"]]
+        if n > len(self.pieces):
+            raise RecordError(f"the {self.options['variant']} Slabberjan has "
+                              f"{len(self.pieces)} pieces: at most {len(self.pieces)} players, "
+                              f"not {n}")
         self.chips = [self.options["chips"]] * n  # S1: the same for all
         self.out = [False] * n
         self.active = n
@@ -590,7 +623,7 @@ class Slabberjan(Game):
 
     def _deal(self, events: list[Event] | None) -> None:
         """S2: a fresh deck; pieces drawn from its top starting left of the dealer."""
-        deck = self.chance.deck(PIECES)
+        deck = self.chance.deck(self.pieces)
         n, dealer = self.players, self.dealer
         hands: list[str | None]
         if self.active == n:
@@ -947,6 +980,7 @@ class Slabberjan(Game):
             "bag": len(self.bag) - self.bag_top,
             "set_aside": len(self.set_aside),
             "free_choice": self.free_choice,
+            "variant": self.options["variant"],
             "reveal": None if self.reveal is None else {
                 "round": self.reveal["round"], "pieces": list(self.reveal["pieces"]),
                 "pays": list(self.reveal["pays"])},

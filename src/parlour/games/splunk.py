@@ -48,7 +48,7 @@ Events (all public), enough for a front end to tell every call and slap:
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
 from typing import Any, Literal, TypedDict, get_args
 
 from parlour.engine import Action, Event, Game, GameSpec, Option, Outcome, Pacing, Termination
@@ -164,6 +164,9 @@ class SplunkView(TypedDict):
     seat: int | None
     jokers: bool
     first: int
+    variant: str
+    target: int
+    """P4's line: a called stack counting more than this is over (21 in the full game)."""
     players: list[PlayerView]
     stacks: list[StackView]
     turn: int | None
@@ -309,6 +312,21 @@ WRONG_SLAP_EVENTS: list[list[list[list[WrongSlapEvent]]]] = [
      for s in range(STACKS)] for p in range(2)]
 
 
+#: Option ``variant``: the ranks in the deck (all four suits; the jokers with option
+#: ``jokers``) and the count a called stack must pass to be over (P4: 21). The small deck
+#: keeps every rule with a shorter game and a lower line, as Leduc keeps poker's.
+VARIANTS: Mapping[str, tuple[str, int]] = {
+    "full": ("A23456789TJQK", 21),
+    "small": ("A2345", 11),
+}
+
+
+def variant_deck(variant: str, jokers: bool) -> list[Card]:
+    """The deck of option ``variant`` (P1: the full one is the 52 or 54 cards)."""
+    ranks = VARIANTS[variant][0] + "X"
+    return [card for card in (JOKER_DECK if jokers else STANDARD_DECK) if card[0] in ranks]
+
+
 SPEC = GameSpec(
     name="splunk",
     title="Splunk",
@@ -321,6 +339,9 @@ SPEC = GameSpec(
                help="54 cards: a joker may be slapped at once and counts 0 (P1, P5)"),
         Option("first", "seat", "First player", chance=True,
                help="drawn by chance when not given (P2)"),
+        Option("variant", "choice", "Deck", default="full", choices=tuple(VARIANTS),
+               live=False, help="full (52 cards, over 21) or small (20 cards, Aces to Fives, "
+                                "over 11)"),
     ),
     actions={"play": Play, "call": Call, "slap": Slap},
     view=SplunkView,
@@ -365,7 +386,10 @@ class Splunk(Game):
 
     def _setup(self, events: list[Event]) -> None:
         jokers: bool = self.options["jokers"]
-        deck = self.chance.deck(JOKER_DECK if jokers else STANDARD_DECK)
+        variant: str = self.options["variant"]
+        #: P4's line: a called stack counting more than this is over (21; lower when small)
+        self.target: int = VARIANTS[variant][1]
+        deck = self.chance.deck(variant_deck(variant, jokers))
         # P1: dealt one at a time from seat 0; the first card dealt to you is your top card.
         p0, p1 = (deque(cards) for cards in deal_one_at_a_time(deck, 2))
         self.piles = [p0, p1]
@@ -532,7 +556,7 @@ class Splunk(Game):
         assert s is not None and accused is not None
         stack = self.stacks[s]
         total = total21(stack)
-        over = total > 21
+        over = total > self.target
         taker, winner = (accused, p) if over else (p, accused)
         if events is not None:
             events.append(CallEvent(p, accused, s, stack[0], list(stack), total, over, taker))
@@ -647,6 +671,8 @@ class Splunk(Game):
             "seat": seat,
             "jokers": options["jokers"],
             "first": options["first"],
+            "variant": options["variant"],
+            "target": self.target,
             "players": [{"cards": len(p0)}, {"cards": len(p1)}],
             "stacks": stacks,
             "turn": self.turn,

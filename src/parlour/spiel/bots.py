@@ -27,6 +27,7 @@ import pyspiel
 from parlour.bots import make_player
 from parlour.engine import Action
 from parlour.spiel.base import CardGameState
+from parlour.spiel.efg import Tree
 
 
 class ParlourBot(pyspiel.Bot):
@@ -34,6 +35,8 @@ class ParlourBot(pyspiel.Bot):
 
     def __init__(self, game: Any, seat: int, level: str, *, seed: int | None = None) -> None:
         pyspiel.Bot.__init__(self)
+        if isinstance(game, CardGameState):  # a state of the game will do
+            game = game.get_game()
         self.name = game.get_type().short_name.removeprefix("parlour_")
         self.seat, self.level, self.seed = seat, level, seed
         self.restart()
@@ -76,3 +79,31 @@ class ParlourBot(pyspiel.Bot):
     @staticmethod
     def _code(state: CardGameState, action: Action) -> int | None:
         return state.codec.code(action.for_seat())
+
+
+def bot_policy(game: Any, tree: Tree, level: str, *, samples: int = 20,
+               seed: int = 0) -> Any:
+    """Our computer player of ``level`` as a tabular policy of the EFG game ``game``
+    exported as ``tree`` (:mod:`parlour.spiel.efg`): at each information set, how often it
+    chose each action in ``samples`` asks (a fresh player each time, told every event the
+    seat was told, seeded ``seed``, ``seed + 1``, ...). A forced move needs no asking."""
+    from open_spiel.python import policy as policies
+
+    table = policies.TabularPolicy(game)
+    for info, index in table.state_lookup.items():
+        ours = tree.states[info.rsplit("-", 1)[1]]
+        seat = ours.current_player()
+        legal = ours.legal_actions()
+        probs = table.action_probability_array[index]
+        probs[:] = 0.0
+        efg_state = table.states[index]
+        efg_actions = efg_state.legal_actions()
+        if len(legal) == 1:
+            probs[efg_actions[0]] = 1.0
+            continue
+        counts = dict.fromkeys(legal, 0)
+        for k in range(samples):
+            counts[ParlourBot(ours, seat, level, seed=seed + k).step(ours)] += 1
+        for ours_action, efg_action in zip(legal, efg_actions, strict=True):
+            probs[efg_action] = counts[ours_action] / samples
+    return table

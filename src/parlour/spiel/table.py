@@ -1,64 +1,78 @@
-"""A Parlour game whose every chance outcome is given from outside, one card at a time.
+"""A Parlour game whose chance is given from outside, as little as anyone sees of it.
 
 OpenSpiel's algorithms (CFR, exact best responses, chance sampling) need *explicit*
 chance: a chance node with its outcomes and their probabilities wherever the game
 shuffles. A Parlour game draws a whole deck (or a shuffle) from its
 :class:`~parlour.engine.chance.Chance` in the middle of an action (Slabberjan's next deal
-follows the dealer's last move), so :class:`Table` plays the rules as they are and asks
-for chance only when they do:
+follows the dealer's last move), so :class:`Table` plays the rules as they are, with an
+*explicit* chance, and answers each draw when the rules make it:
 
-- it applies each action to the game; if the rules drew a deck or a shuffle that was not
-  given (the game's ``used_decks`` / ``used_shuffles`` grew), that draw is thrown away
-  and the table *needs* that many cards, as a multiset (:attr:`Table.need`);
-- the cards are then given one at a time (:meth:`Table.give_card`: each is a chance node
-  whose outcomes are the distinct cards still to come, each as likely as its copies);
-- once the order is complete, the game is built again from its record with the new order
-  stacked (``decks=`` / ``shuffles=``, the way a record replays), and the action that
-  needed it is applied again. Nothing of the rules is written twice.
+- it applies each action to the game; if the rules ask for a deck or a shuffle
+  (:class:`~parlour.engine.chance.ChanceNeeded`), the half-changed game is thrown away for
+  the copy taken before the action, and the table *needs* that many cards
+  (:attr:`Table.need`);
+- only the cards someone sees at once are chance nodes, one card a node
+  (:meth:`Table.give_card`: the outcomes are the distinct cards still to come, each as
+  likely as its copies): the first ``face`` cards of the order (Slabberjan: the piece each
+  seat draws; Splunk: none, nobody sees a pile). The rest of the order is *not drawn*: it
+  is put in a fixed order (sorted), which nobody can tell from any other, since nobody has
+  seen those cards;
+- the order is then stacked and the action applied again. Nothing of the rules is written
+  twice.
 
-The rules are never asked to guess: their own generator is seeded with a constant and
-its draws only ever serve to notice that a draw was made.
+A hidden card is drawn when someone first sees it: the state asks for it as a chance node
+over the cards nobody has seen, and :meth:`Table.exchange` puts the chosen card where the
+stand-in was, in the record as in the game (the state swaps the two in the game's own
+places: the two are interchangeable, since nobody has seen either). So a deal costs only
+the chance nodes of what is seen, and a game's chance is exactly what its seats learn:
+OpenSpiel's sampling methods see chance probabilities no smaller than the information
+revealed (a 4-player Slabberjan deal is 4 nodes, not 42).
 
-A table copies with :meth:`Game.clone` where the engine has it (and by replaying its
-record otherwise), and pickles as its record: what OpenSpiel's ``State.clone`` and
-``serialize`` do to the attributes of a Python state.
+A table copies with :meth:`Game.clone`, and pickles as its record: what OpenSpiel's
+``State.clone`` and ``serialize`` do to the attributes of a Python state.
 """
 
 from __future__ import annotations
 
-import copy
 import functools
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 
 import orjson
 
 from parlour.engine import Action, Game
+from parlour.engine.chance import Chance, ChanceNeeded, ChanceRequest
 
 Draw = Literal["deck", "shuffle"]
+#: How many leading cards of a draw someone sees at once, given the game as it was when
+#: the rules drew (``None``: in the game's setup) and the number of players. A plain
+#: function: a table pickles with it.
+Face = Callable[[Game | None, int], int]
+
+
+def no_face(game: Game | None, players: int) -> int:
+    """Nobody sees any card of a draw when it is made (Splunk's deal, Slapjack's)."""
+    return 0
 
 
 class Table:
     """One game of ``cls`` for ``players`` with ``options``, its chance given explicitly.
 
     >>> from parlour.games.splunk import Splunk, Play
-    >>> from parlour.engine.cards import STANDARD_DECK
     >>> table = Table(Splunk, 2, {"first": 0})
-    >>> table.need[0], len(table.need[1])  # the deal: 52 cards, one at a time
-    ('deck', 52)
-    >>> for card in STANDARD_DECK:
-    ...     table.give_card(card)
-    >>> table.game.piles[0][0], table.need  # seat 0's third card: two went down as bases
-    ('5S', None)
+    >>> table.need, table.game.stacks[0]  # nobody sees the deal: the stand-in order
+    (None, ['2C'])
     >>> table.act(Play(0, stack=0)); table.game.stacks[0]
-    ['AS', '5S']
+    ['2C', '3C']
     """
 
-    def __init__(self, cls: type[Game], players: int, options: Mapping[str, Any]) -> None:
+    def __init__(self, cls: type[Game], players: int, options: Mapping[str, Any], *,
+                 face: Face = no_face) -> None:
         self.cls = cls
         self.players = players
         self.options = dict(options)
+        self.face = face
         self.decks: list[list[Any]] = []
         self.shuffles: list[list[Any]] = []
         #: every action applied so far, in order (the record's ``actions``)
@@ -68,57 +82,43 @@ class Table:
         #: what must be given before play goes on: a deck or a shuffle of these cards
         #: (sorted), or ``None``
         self.need: tuple[Draw, list[Any]] | None = None
+        #: how many leading cards of the order needed are chance nodes (seen at once)
+        self.seen_at_once = 0
         #: the cards given so far of the order being drawn, top first
         self.drawn: list[Any] = []
         #: card -> copies of it still to be given
         self.left: Counter[Any] = Counter()
         #: per seat, the events it was told so far as JSON text (kept as they grow)
         self._told: dict[int, list[str]] = {}
-        self.game: Game | None = self._build()
+        self.game: Game | None = None
+        self._start()
 
     # -- what the rules ask for -------------------------------------------------------------
 
-    def _build(self) -> Game | None:
+    def _chance(self) -> Chance:
+        return Chance(decks=self.decks, shuffles=self.shuffles, explicit=True)
+
+    def _start(self) -> None:
         """The game from its record (every action checked, so its events are all there),
-        then the pending action; ``None`` while the first deal is being drawn. If the
-        rules draw something not given yet, :attr:`need` says what, and the game is the
-        one before the action that drew it."""
-        game = self.cls(self.players, seed=0, options=self.options,
-                        decks=self.decks, shuffles=self.shuffles)
-        if self._drew(game):
-            return None
+        or a need if its setup draws more than the record gives."""
+        try:
+            game = self.cls(self.players, options=self.options, chance=self._chance())
+        except ChanceNeeded as need:
+            self._ask(need.request, None)
+            return
         for action in self.actions:
             game.apply(action)
-        pending = self.pending
-        if pending is None:
-            return game
-        game.apply(pending)
-        if self._drew(game):  # it drew once more (a redeal): give that too
-            return self._replayed()
-        self.actions.append(pending)
-        self.pending = None
-        return game
+        self.game = game
 
-    def _replayed(self) -> Game:
-        """The game of the record without the pending action (its chance is all given)."""
-        game = self.cls(self.players, seed=0, options=self.options,
-                        decks=self.decks, shuffles=self.shuffles)
-        for action in self.actions:
-            game.apply(action)
-        return game
-
-    def _drew(self, game: Game) -> bool:
-        """Whether the rules drew an order that was not given: then it is needed."""
-        used = game.chance
-        need: tuple[Draw, list[Any]]
-        if len(used.used_decks) > len(self.decks):
-            need = ("deck", sorted(used.used_decks[len(self.decks)]))
-        elif len(used.used_shuffles) > len(self.shuffles):
-            need = ("shuffle", sorted(used.used_shuffles[len(self.shuffles)]))
-        else:
-            return False
-        self.need, self.drawn, self.left = need, [], Counter(need[1])
-        return True
+    def _ask(self, request: ChanceRequest, game: Game | None) -> None:
+        if request.kind == "choice":
+            raise RuntimeError(f"give {self.cls.name}'s chance options: {request}")
+        cards = list(request.cards)
+        self.need = (request.kind, cards)
+        self.drawn, self.left = [], Counter(cards)
+        self.seen_at_once = self.face(game, self.players)
+        if self.seen_at_once == 0:
+            self._complete()
 
     def act(self, action: Action) -> None:
         """Applies ``action``, checked (:class:`IllegalAction` if the rules refuse it, the
@@ -127,16 +127,15 @@ class Table:
         game = self.game
         if self.need is not None or game is None:
             raise RuntimeError("the table needs chance before any action: give_card")
-        decks, shuffles = len(game.chance.used_decks), len(game.chance.used_shuffles)
-        game.apply(action)
-        if len(game.chance.used_decks) == decks and len(game.chance.used_shuffles) == shuffles:
-            self.actions.append(action)
+        before = game.clone()  # a game stopped at a chance node is half-changed
+        try:
+            game.apply(action)
+        except ChanceNeeded as need:
+            self.game = before
+            self.pending = action
+            self._ask(need.request, game)
             return
-        # The rules drew: the game is now past a draw nobody gave. Keep the question, go
-        # back to before the action, and play it again once the answer is given.
-        self._drew(game)
-        self.pending = action
-        self.game = self._replayed()
+        self.actions.append(action)
 
     # -- the chance nodes ------------------------------------------------------------------
 
@@ -147,19 +146,46 @@ class Table:
         return sorted((card, n) for card, n in self.left.items() if n > 0)
 
     def give_card(self, card: Any) -> None:
-        """The next card of the order being drawn; the last one completes it."""
+        """The next card of the order being drawn; the last one seen at once completes it
+        (the rest stand in, sorted)."""
         if self.need is None:
             raise RuntimeError("no chance is needed now")
         if self.left.get(card, 0) <= 0:
             raise ValueError(f"{card!r} is not among the cards left to draw")
         self.left[card] -= 1
         self.drawn.append(card)
-        kind, cards = self.need
-        if len(self.drawn) < len(cards):
+        if len(self.drawn) >= self.seen_at_once:
+            self._complete()
+
+    def _complete(self) -> None:
+        need = self.need
+        assert need is not None
+        kind, _ = need
+        order = self.drawn + sorted(self.left.elements())
+        (self.decks if kind == "deck" else self.shuffles).append(order)
+        self.need, self.drawn, self.left = None, [], Counter()
+        game = self.game
+        if game is None:
+            self._start()
             return
-        (self.decks if kind == "deck" else self.shuffles).append(self.drawn)
-        self.need, self.drawn = None, []
-        self.game = self._build()
+        game.chance.stack(kind, order)
+        pending, self.pending = self.pending, None
+        if pending is not None:
+            self.act(pending)
+
+    # -- a hidden card, drawn when it is first seen ------------------------------------------------
+
+    def exchange(self, kind: Draw, index: int, i: int, j: int) -> None:
+        """Swaps places ``i`` and ``j`` of order ``index`` of ``kind`` in the record (the
+        table's and the game's): the state swaps the same two cards in the game's places.
+        Only for two cards nobody has seen, which nobody can tell apart."""
+        orders = self.decks if kind == "deck" else self.shuffles
+        order = orders[index]
+        order[i], order[j] = order[j], order[i]
+        if self.game is not None:
+            _rewrite(self.game.chance, kind, index, order)
+
+    # -- what a seat was told ---------------------------------------------------------------------
 
     def told(self, seat: int) -> list[str]:
         """Every event of the game as ``seat`` was told it, one JSON text each, in order.
@@ -168,9 +194,9 @@ class Table:
         record tells the same events, so each is written once."""
         told = self._told.setdefault(seat, [])
         events = self.game.events if self.game is not None else []
-        if len(told) > len(events):  # not the same game (restacked): start again
+        if len(told) > len(events):  # not the same game (rebuilt): start again
             told.clear()
-        told += [orjson.dumps(e.seen_by(seat)).decode() for e in events[len(told):]]
+        told += [_json(e.seen_by(seat)) for e in events[len(told):]]
         return told
 
     # -- copies --------------------------------------------------------------------------------
@@ -178,12 +204,12 @@ class Table:
     def __deepcopy__(self, memo: dict[int, Any]) -> Table:
         new = Table.__new__(Table)
         new.__dict__ = {**self.__dict__, "options": dict(self.options),
-                        "decks": list(self.decks), "shuffles": list(self.shuffles),
+                        "decks": [list(d) for d in self.decks],
+                        "shuffles": [list(s) for s in self.shuffles],
                         "actions": list(self.actions), "drawn": list(self.drawn),
                         "left": self.left.copy(),
                         "_told": {seat: list(t) for seat, t in self._told.items()}}
-        new.game = None if self.game is None else (
-            _clone(self.game) or copy.deepcopy(self.game, memo))
+        new.game = None if self.game is None else self.game.clone()
         return new
 
     def __getstate__(self) -> dict[str, Any]:
@@ -193,19 +219,25 @@ class Table:
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self._told = {}
-        drawn, left = self.drawn, self.left
-        self.game = self._build()  # notices the same need again, and forgets the drawn
-        self.drawn, self.left = drawn, left
+        self.game = None
+        need, drawn, left, seen = self.need, self.drawn, self.left, self.seen_at_once
+        self.need = None
+        self._start()  # the game before the pending action: its chance is all given
+        self.need, self.drawn, self.left, self.seen_at_once = need, drawn, left, seen
 
-    def restacked(self, decks: list[list[Any]]) -> Table:
+    def rebuilt(self, decks: Sequence[Sequence[Any]]) -> Table:
         """The same actions played from other ``decks`` (the shuffles kept): a table in
         which hidden cards lie elsewhere. Raises :class:`IllegalAction` if an action
         cannot be played from them."""
         new = Table.__new__(Table)
         new.__dict__ = {**self.__dict__, "decks": [list(d) for d in decks],
+                        "shuffles": [list(s) for s in self.shuffles],
                         "actions": list(self.actions), "drawn": list(self.drawn),
-                        "left": self.left.copy(), "_told": {}}
-        new.game = new._build()
+                        "left": self.left.copy(), "_told": {}, "game": None}
+        need = new.need
+        new.need = None
+        new._start()
+        new.need = need
         return new
 
     def record(self) -> dict[str, Any]:
@@ -215,10 +247,22 @@ class Table:
                 "actions": [a.to_json() for a in self.actions]}
 
 
-def _clone(game: Game) -> Game | None:
-    """A copy of ``game`` by the engine's ``clone`` if it has one (else ``None``)."""
-    clone = getattr(game, "clone", None)
-    return clone() if clone is not None else None
+def _json(obj: Any) -> str:
+    return orjson.dumps(obj).decode()
+
+
+def _rewrite(chance: Chance, kind: Draw, index: int, order: Sequence[Any]) -> None:
+    """Makes the game's own record of its ``index``-th ``kind`` draw say ``order``, so that
+    ``game.record()`` replays the game as the table holds it."""
+    used = chance.used_decks if kind == "deck" else chance.used_shuffles
+    old = used[index]
+    new = tuple(order)
+    used[index] = new
+    drawn = chance._drawn  # the engine's log of draws: the same tuple, once
+    for k, entry in enumerate(drawn):
+        if entry[2] is old:
+            drawn[k] = (entry[0], entry[1], new, entry[3])
+            break
 
 
 @functools.cache
@@ -229,7 +273,13 @@ def _index(alphabet: tuple[Any, ...]) -> dict[Any, int]:
 def card_outcomes(table: Table, alphabet: tuple[Any, ...]) -> list[tuple[int, float]]:
     """The chance node of ``table`` as OpenSpiel wants it: (index of the card in
     ``alphabet``, probability), sorted by index."""
-    left = [(card, n) for card, n in table.left.items() if n > 0]
-    total = sum(n for _, n in left)
+    return counted_outcomes(table.left, alphabet)
+
+
+def counted_outcomes(left: Mapping[Any, int], alphabet: tuple[Any, ...]
+                     ) -> list[tuple[int, float]]:
+    """Each card of ``left`` (card -> copies) as (its index in ``alphabet``, its share of
+    the copies), sorted by index: a draw of one of them."""
+    total = sum(left.values())
     index = _index(alphabet)
-    return sorted((index[card], n / total) for card, n in left)
+    return sorted([(index[card], n / total) for card, n in left.items() if n])
