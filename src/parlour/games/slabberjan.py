@@ -495,7 +495,8 @@ def refusal(kind: type[Action], dealer: bool, matador: bool, bag: bool,
             free_choice: bool) -> str | None:
     """Why the seat whose turn it is may not take an action of ``kind`` in its case, or
     ``None`` if it may: the one statement of S4 and S8. :data:`OPEN` is made from it, and
-    the checks, ``legal_actions`` and ``legal_json`` all read that table.
+    ``legal_actions`` reads that table (the base class derives the rest from it); a
+    refusal's words come from here.
 
     >>> refusal(Stand, False, False, True, False)[:27]
     'a piece below the inn must '
@@ -527,9 +528,6 @@ def refusal(kind: type[Action], dealer: bool, matador: bool, bag: bool,
 OPEN: dict[Case, tuple[type[Action], ...]] = {
     case: tuple(kind for kind in (Swap, Draw, Stand) if refusal(kind, *case) is None)
     for case in product((False, True), (False, True), (False, True), (False, True))}
-#: :data:`OPEN` as the kinds a seat sends
-OPEN_JSON: dict[Case, tuple[str, ...]] = {
-    case: tuple(kind.type for kind in kinds) for case, kinds in OPEN.items()}
 #: :data:`OPEN` as each seat's actions, made once (actions are values)
 OPEN_ACTIONS: list[dict[Case, tuple[Action, ...]]] = [
     {case: tuple(kind(seat) for kind in kinds) for case, kinds in OPEN.items()}
@@ -626,42 +624,27 @@ class Slabberjan(Game):
         if events is not None:
             events.append(DealEvent(self.round, dealer, self.deals, self.dealt))
 
-    # -- checks -------------------------------------------------------------------------------
+    # -- which actions are open ----------------------------------------------------------------
 
-    # The base class has checked the seat and that the game is not over; each kind of
-    # action has its own check (``_why_not_<kind>``) and its own move (``_do_<kind>``).
+    def legal_actions(self, seat: int) -> list[Action]:
+        # S3: one seat's turn at a time (a seat that is out has none); S4, S8: its case's
+        # row of OPEN. Actions are values: each seat's are made once, from OPEN
+        if self.turn != seat or self.winner is not None:
+            return []
+        return list(OPEN_ACTIONS[seat][seat == self.dealer, self.hands[seat] in MATADORS,
+                                       self.bag_top < len(self.bag), self.free_choice])
 
     def _why_not(self, action: Action) -> str | None:
-        """The one check of every kind (S3, S4, S8): :data:`OPEN`, what :func:`refusal`
-        allows, answers it once the seat is in and its turn has come."""
+        """Why an action that legal_actions does not offer is refused (S3, S4, S8)."""
         p = action.player
         if self.out[p]:
             return "you are out of the game"
         if self.turn != p:
             return f"it is seat {self.turn}'s turn"
-        case = (p == self.dealer, self.hands[p] in MATADORS, self.bag_top < len(self.bag),
-                self.free_choice)
-        if type(action) in OPEN[case]:
-            return None
-        return refusal(type(action), *case)
+        return refusal(type(action), p == self.dealer, self.hands[p] in MATADORS,
+                       self.bag_top < len(self.bag), self.free_choice)
 
     _why_not_swap = _why_not_stand = _why_not_draw = _why_not
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        if self.turn != seat or self.winner is not None:
-            return []
-        # actions are values: each seat's are made once, from OPEN
-        return list(OPEN_ACTIONS[seat][seat == self.dealer, self.hands[seat] in MATADORS,
-                                       self.bag_top < len(self.bag), self.free_choice])
-
-    def legal_json(self, seat: int | None) -> list[dict[str, Any]]:
-        # legal_actions(seat) as a seat sends them, read from the same table (a property
-        # test pins it to [a.for_seat() for a in legal_actions(seat)]): every view has it
-        if seat is None or self.turn != seat or self.winner is not None:
-            return []
-        kinds = OPEN_JSON[seat == self.dealer, self.hands[seat] in MATADORS,
-                          self.bag_top < len(self.bag), self.free_choice]
-        return [{"type": kind} for kind in kinds]
 
     # -- the turn -------------------------------------------------------------------------------
 
