@@ -394,18 +394,6 @@ class AnnounceEvent(TypedDict, total=False):
     """fool over fool: the two fool holders."""
 
 
-class ReasonEvent(TypedDict):
-    """``no_swap``, ``keep``."""
-
-    player: int
-    reason: str
-
-
-class SparedEvent(TypedDict):
-    players: list[int]
-    reason: str
-
-
 class WinEvent(TypedDict):
     player: int
     pot: int
