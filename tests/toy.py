@@ -13,10 +13,11 @@ duration.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import Any
 
-from parlour.engine import Action, Event, Game, GameSpec, Option, Outcome, Termination
+from parlour.bots.base import ComputerPlayer, Decision
+from parlour.engine import Action, Event, Game, GameSpec, Option, Outcome, Termination, parse_action
 from parlour.engine.game import fast_path
 
 
@@ -151,3 +152,19 @@ class FastPebbles(Pebbles):
             return False
         return "knock" in kinds or (self.turn == seat and (
             "take" in kinds or ("truce" in kinds and self.left <= 2)))
+
+
+class PebblesPlayer(ComputerPlayer[dict[str, Any]]):
+    """Takes one to three pebbles at random on its turn and, with two or fewer left, calls a
+    truce half the time; a tenth of a second after each change."""
+
+    game = "pebbles"
+
+    def decide(self, view: dict[str, Any], events: Sequence[dict[str, Any]]) -> Decision | None:
+        legal = view["legal"]
+        if view["turn"] != self.seat or not legal:
+            return None
+        moves = [m for m in legal if m["type"] == "truce"]
+        if not moves or self.rng.random() < 0.5:
+            moves = [m for m in legal if m["type"] == "take"]
+        return Decision(parse_action(self.rng.choice(moves), SPEC.actions, player=self.seat), 0.1)
