@@ -79,12 +79,13 @@ def _is_fast(method: object) -> bool:
 def _derived_check(game: Game, action: Action) -> str | None:
     """A kind's check derived from the statement: ``None`` if ``action`` is one of the
     actions ``legal_actions`` offers its seat now (:meth:`Action.admitted_by`)."""
+    offered = game.legal_actions(action.player)
     if action._stamp is None:
-        if action in game.legal_actions(action.player):
+        if action in offered:
             return None
     else:
-        for offered in game.legal_actions(action.player):
-            if action.admitted_by(offered):
+        for one in offered:
+            if action.admitted_by(one):
                 return None
     return "not offered"  # why_illegal finds the words
 

@@ -41,6 +41,7 @@ from typing import Any, Literal, TypedDict
 
 from parlour.engine import Action, Event, Game, GameSpec, Option, Outcome, Pacing, Termination
 from parlour.engine.events import PrivateEvent, PublicEvent
+from parlour.engine.game import fast_path
 
 #: The 21 kinds of piece, high to low.
 KINDS: tuple[str, ...] = (
@@ -483,8 +484,8 @@ def refusal(kind: type[Action], dealer: bool, matador: bool, bag: bool,
             free_choice: bool) -> str | None:
     """Why the seat whose turn it is may not take an action of ``kind`` in its case, or
     ``None`` if it may: the one statement of S4 and S8. :data:`OPEN` is made from it, and
-    ``legal_actions`` reads that table (the base class derives the rest from it); a
-    refusal's words come from here.
+    ``legal_actions`` (the game's statement of what is open), the check and ``legal_json``
+    (its fast paths) all read that table; a refusal's words come from here.
 
     >>> refusal(Stand, False, False, True, False)[:27]
     'a piece below the inn must '
@@ -516,6 +517,9 @@ def refusal(kind: type[Action], dealer: bool, matador: bool, bag: bool,
 OPEN: dict[Case, tuple[type[Action], ...]] = {
     case: tuple(kind for kind in (Swap, Draw, Stand) if refusal(kind, *case) is None)
     for case in product((False, True), (False, True), (False, True), (False, True))}
+#: :data:`OPEN` as the kinds a seat sends
+OPEN_JSON: dict[Case, tuple[str, ...]] = {
+    case: tuple(kind.type for kind in kinds) for case, kinds in OPEN.items()}
 #: :data:`OPEN` as each seat's actions, made once (actions are values)
 OPEN_ACTIONS: list[dict[Case, tuple[Action, ...]]] = [
     {case: tuple(kind(seat) for kind in kinds) for case, kinds in OPEN.items()}
@@ -616,23 +620,38 @@ class Slabberjan(Game):
 
     def legal_actions(self, seat: int) -> list[Action]:
         # S3: one seat's turn at a time (a seat that is out has none); S4, S8: its case's
-        # row of OPEN. Actions are values: each seat's are made once, from OPEN
+        # row of OPEN. Actions are values: each seat's are made once, from OPEN.
+        # The fast paths below read the same row (tests/games/test_legality.py pins them to
+        # what Game derives from this)
         if self.turn != seat or self.winner is not None:
             return []
         return list(OPEN_ACTIONS[seat][seat == self.dealer, self.hands[seat] in MATADORS,
                                        self.bag_top < len(self.bag), self.free_choice])
 
+    @fast_path
     def _why_not(self, action: Action) -> str | None:
-        """Why an action that legal_actions does not offer is refused (S3, S4, S8)."""
+        """The check of every kind, for the checked path (S3, S4, S8): legal_actions's row
+        of OPEN, without making the row's actions; else why not."""
         p = action.player
-        if self.out[p]:
-            return "you are out of the game"
-        if self.turn != p:
-            return f"it is seat {self.turn}'s turn"
-        return refusal(type(action), p == self.dealer, self.hands[p] in MATADORS,
-                       self.bag_top < len(self.bag), self.free_choice)
+        if self.turn != p or self.winner is not None:
+            return "you are out of the game" if self.out[p] else f"it is seat {self.turn}'s turn"
+        case = (p == self.dealer, self.hands[p] in MATADORS, self.bag_top < len(self.bag),
+                self.free_choice)
+        if type(action) in OPEN[case]:
+            return None
+        return refusal(type(action), *case)
 
     _why_not_swap = _why_not_stand = _why_not_draw = _why_not
+
+    @fast_path
+    def legal_json(self, seat: int | None) -> list[dict[str, Any]]:
+        # the seat's row of OPEN as it sends it, without making the row's actions: every
+        # view has it, and the environments make one every step
+        if seat is None or self.turn != seat or self.winner is not None:
+            return []
+        kinds = OPEN_JSON[seat == self.dealer, self.hands[seat] in MATADORS,
+                          self.bag_top < len(self.bag), self.free_choice]
+        return [{"type": kind} for kind in kinds]
 
     # -- the turn -------------------------------------------------------------------------------
 
