@@ -30,6 +30,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from play import states
 from toy import FastPebbles, Knock, Pebbles, Take
 
 from parlour.engine import Action, Game, IllegalAction, fast_path
@@ -130,20 +131,6 @@ def check_state(game: Game, rng: random.Random) -> None:
             assert game.late(action) is None, f"{action} is legal, so not late"
 
 
-def play_and_check(game: Game, rng: random.Random) -> None:
-    """Random legal play (checked and unchecked moves in turn), every state checked."""
-    check_state(game, rng)
-    for k in range(MOVES):
-        if game.outcome is not None:
-            break
-        action = rng.choice([a for s in range(game.players) for a in game.legal_actions(s)])
-        if k % 3:
-            game.push(action)
-        else:
-            game.apply(action)
-        check_state(game, rng)
-
-
 @st.composite
 def setups(draw: st.DrawFn, cls: type[Game]) -> tuple[int, dict[str, Any], int]:
     """Players, options and a seed for a game of ``cls``, from its spec: every option that
@@ -169,7 +156,9 @@ def check_game(name: str, data: st.DataObject) -> None:
     """The property, for the game registered as ``name``."""
     cls = GAMES[name]
     players, options, seed = data.draw(setups(cls))
-    play_and_check(cls(players, seed=seed, options=options), random.Random(seed))
+    rng = random.Random(seed)
+    for game in states(cls(players, seed=seed, options=options), rng, MOVES):
+        check_state(game, rng)
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

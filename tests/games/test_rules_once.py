@@ -13,6 +13,7 @@ from itertools import pairwise
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from play import states
 
 from parlour.games.slabberjan import MATADORS, OPEN, Case, Draw, Slabberjan, Stand, Swap, refusal
 from parlour.games.splunk import Play, PlayEvent, Splunk, slap_kind
@@ -47,17 +48,8 @@ def check_slabberjan_view(game: Slabberjan) -> None:
 def test_slabberjan_view_says_the_turn_order_and_the_matador(seed: int, players: int,
                                                               free: bool, chips: int) -> None:
     game = Slabberjan(players, seed=seed, options={"free_choice": free, "chips": chips})
-    rng = random.Random(seed)
-    check_slabberjan_view(game)
-    for k in range(MOVES):
-        if game.winner is not None:
-            break
-        action = rng.choice([a for s in range(game.players) for a in game.legal_actions(s)])
-        if k % 3:
-            game.push(action)
-        else:
-            game.apply(action)
-        check_slabberjan_view(game)
+    for state in states(game, random.Random(seed), MOVES):
+        check_slabberjan_view(state)
 
 
 @settings(max_examples=25, deadline=None)
