@@ -4,6 +4,7 @@ random legal moves (checked, or on the fast path), and a snapshot of all a user 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from hypothesis import strategies as st
@@ -41,6 +42,21 @@ def play(game: Game, rng: random.Random, moves: int, *, fast: bool = False) -> N
             game.push(action)
         else:
             game.apply(action)
+
+
+def states(game: Game, rng: random.Random, moves: int) -> Iterator[Game]:
+    """``game`` as it is, then after each of up to ``moves`` random legal moves (every
+    third checked, the others on the fast path), until it is over."""
+    yield game
+    for k in range(moves):
+        action = random_action(game, rng)
+        if action is None:
+            return
+        if k % 3:
+            game.push(action)
+        else:
+            game.apply(action)
+        yield game
 
 
 def snapshot(game: Game) -> tuple[Any, ...]:

@@ -58,7 +58,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return 0
     for i, event in enumerate(events):
         print(f"{i:5d}  {describe_event(event)}")
-    print(f"winner: seat {outcome.winner}" if outcome else "the game is not over")
+    if outcome is None:
+        print("the game is not over")
+    else:
+        print("a draw" if outcome.winner is None else f"winner: seat {outcome.winner}")
     return 0
 
 

@@ -42,7 +42,7 @@ class GameResult:
     """How one game between computer players went."""
 
     winner: int | None
-    """The winning seat, or ``None`` if the game was stopped unfinished."""
+    """The winning seat, or ``None``: a draw, or a game stopped unfinished."""
     actions: int
     time: float
     """Virtual seconds from the deal to the last action."""
@@ -51,10 +51,12 @@ class GameResult:
     stopped: str | None = None
     """Why an unfinished game was stopped: ``"max_actions"``, ``"max_time"`` or ``"stall"``."""
     stats: dict[str, Any] = field(default_factory=dict)
+    draw: bool = False
+    """The game ended with no winner."""
 
     @property
     def finished(self) -> bool:
-        return self.winner is not None
+        return self.winner is not None or self.draw
 
 
 def play(
@@ -89,4 +91,4 @@ def play(
     scheduler.close()
     outcome = game.outcome
     return GameResult(outcome.winner if outcome else None, len(game.history), clock.now(),
-                      order, stopped)
+                      order, stopped, draw=outcome is not None and outcome.draw)

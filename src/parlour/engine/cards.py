@@ -4,10 +4,6 @@ A card is its two-character name: rank in ``A23456789TJQK`` then suit in ``SHDC`
 (``"JS"``, ``"TH"``, ``"AC"``), or ``"X1"``/``"X2"`` for the two jokers. Plain strings keep
 records, views and events JSON as they are, and make the hot loops of simulations cheap.
 
->>> parse_card("qh")
-'QH'
->>> rank_of("TD"), is_joker("X2")
-('T', True)
 >>> len(standard_deck()), len(standard_deck(jokers=True))
 (52, 54)
 
@@ -51,23 +47,6 @@ def deal_one_at_a_time(deck: Sequence[T], players: int) -> list[list[T]]:
     [['AS', '7H', '5S'], ['KD', '2C']]
     """
     return [list(deck[seat::players]) for seat in range(players)]
-
-
-def parse_card(text: object) -> Card:
-    """Checks and normalises one card name; raises :class:`RecordError` if it is not one."""
-    if not isinstance(text, str) or text.upper() not in ALL_CARDS:
-        raise RecordError(
-            f"not a card: {text!r} (expected rank A23456789TJQK + suit SHDC, or X1/X2)")
-    return Card(text.upper())
-
-
-def rank_of(card: str) -> str:
-    """The rank letter (``"X"`` for a joker)."""
-    return card[0]
-
-
-def is_joker(card: str) -> bool:
-    return card[0] == "X"
 
 
 #: id of a game's constant tuple of cards -> (that tuple, kept alive; its sorted list)

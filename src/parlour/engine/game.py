@@ -6,16 +6,29 @@ A game is exactly its history: the number of players, the options, the chance ou
 supplies the rules in small pieces:
 
 - ``_setup(events)``: deal and everything before the first action;
-- for each action kind ``K`` of the spec, ``_why_not_K(action)``: ``None`` if the action
-  may be taken now, else the reason (seat range and game over are checked before it), and
-  ``_do_K(action, events)``: carry it out, appending public events when ``events`` is a
-  list (``None`` on the fast path: nothing is built that nobody reads);
-- ``winner``: ``None`` while the game goes on (``outcome`` is ``None`` exactly then);
-- ``legal_actions(seat)``, ``view(seat)`` and ``outcome``. A seat's view lists the actions
-  open to it (``legal``, from :meth:`Game.legal_json`) and every fact it needs to act, so
-  that no reader re-derives a rule.
+- ``legal_actions(seat)``: every action open to ``seat`` now, empty once the game is over.
+  This is the game's one statement of legality: the check of :meth:`Game.apply`
+  (:meth:`Game.why_illegal`), :meth:`Game.legal_json` (every view's ``legal``) and
+  :meth:`Game.offers` are derived from it. An action of a stamped kind (``stamp="at"``,
+  :mod:`~parlour.engine.actions`) is offered stamped now, and the same action stamped
+  earlier or not at all is admitted too;
+- for each action kind ``K`` of the spec, ``_do_K(action, events)``: carry it out,
+  appending public events when ``events`` is a list (``None`` on the fast path: nothing is
+  built that nobody reads); and, optionally, ``_why_not_K(action)``: why such an action is
+  refused, in words, which only explains a refusal that the statement made;
+- ``winner``: the winning seat once the game is over, ``None`` before (and after a draw);
+  ``outcome`` is ``None`` exactly while the game goes on;
+- ``view(seat)``: what the seat may see, with ``legal``, and every fact it needs to act,
+  so that no reader re-derives a rule.
 
-The base class finds each kind's two methods once per game class and dispatches on the
+Where a derived piece is too slow for a hot path, a game writes it out by hand and marks
+it :func:`fast_path`: ``legal_json``, ``offers``, or a ``_why_not_K`` that then decides
+legality itself (``None``: legal). :attr:`Game.fast_paths` names them, and
+``tests/games/test_legality.py`` pins each one, in every registered game, to what the base
+class derives from ``legal_actions``. A derived piece replaced without the mark is refused
+when the class is made.
+
+The base class finds each kind's methods once per game class and dispatches on the
 action's class with one dictionary lookup, so the checked path costs the rules' own checks
 and events and little else.
 
@@ -31,7 +44,7 @@ from __future__ import annotations
 import copy
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, TypeVar
 
 from parlour.engine.actions import Action, parse_action
 from parlour.engine.chance import Chance, ChanceNeeded, ChanceOutcome, ChanceRequest
@@ -40,11 +53,41 @@ from parlour.engine.events import Event
 from parlour.engine.outcome import Outcome
 from parlour.engine.spec import GameSpec
 
-#: a game's ``_why_not_<kind>`` and ``_do_<kind>``, as plain functions of (game, action, ...)
+#: a kind's check, a plain function of (game, action): ``None`` if the action is legal now,
+#: else why not; and its ``_do_<kind>``
 Check = Callable[[Any, Any], str | None]
 Do = Callable[[Any, Any, list[Event] | None], None]
+F = TypeVar("F", bound=Callable[..., Any])
 #: the attributes every game has that :meth:`Game.clone` copies itself
 _ENGINE_STATE = frozenset({"players", "seed", "chance", "options", "history", "events"})
+
+
+def fast_path(method: F) -> F:
+    """Marks a method as a hand-written fast path of a piece the base class derives from
+    ``legal_actions`` (``legal_json``, ``offers``, a kind's check ``_why_not_<kind>``):
+    written out for speed, to the same answers. :attr:`Game.fast_paths` lists the marked
+    methods of a game, and the generic property test compares each with the derived
+    piece at every state of random games."""
+    method._fast_path = True  # type: ignore[attr-defined]
+    return method
+
+
+def _is_fast(method: object) -> bool:
+    return getattr(method, "_fast_path", False) is True
+
+
+def _derived_check(game: Game, action: Action) -> str | None:
+    """A kind's check derived from the statement: ``None`` if ``action`` is one of the
+    actions ``legal_actions`` offers its seat now (:meth:`Action.admitted_by`)."""
+    offered = game.legal_actions(action.player)
+    if action._stamp is None:
+        if action in offered:
+            return None
+    else:
+        for one in offered:
+            if action.admitted_by(one):
+                return None
+    return "not offered"  # why_illegal finds the words
 
 
 class Game(ABC):
@@ -55,13 +98,17 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     action_kinds: ClassVar[Mapping[str, type[Action]]]
-    _action_classes: ClassVar[frozenset[type[Action]]] = frozenset()
+    #: the names of the game's :func:`fast_path` methods: each is pinned to the derived one
+    fast_paths: ClassVar[frozenset[str]] = frozenset()
     #: action class -> the game's ``_do_<kind>`` (a plain function): what ``push`` calls
     _doers: ClassVar[dict[type[Action], Do]] = {}
-    #: action class -> (``_why_not_<kind>``, ``_do_<kind>``): one lookup for ``apply``
+    #: action class -> (its check, ``_do_<kind>``): one lookup for ``apply``. The check is
+    #: the kind's fast ``_why_not_<kind>``, or the one derived from ``legal_actions``
     _rules: ClassVar[dict[type[Action], tuple[Check, Do]]] = {}
+    #: action class -> its ``_why_not_<kind>``, where the game words its refusals
+    _reasons: ClassVar[dict[type[Action], Check]] = {}
 
-    #: the winning seat once the game is over; ``None`` while it goes on
+    #: the winning seat once the game is over; ``None`` while it goes on, and after a draw
     winner: int | None = None
     #: A game in which every seat sees the same and every action shows in it, but one that
     #: changed nothing (a slap that lost its race, ignored), names the events that say so:
@@ -74,14 +121,28 @@ class Game(ABC):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         spec = getattr(cls, "spec", None)
-        if spec is not None:  # read on every apply: plain attributes, dicts of classes
-            cls.name = spec.name
-            cls.min_players, cls.max_players = spec.players
-            cls.action_kinds = spec.actions
-            cls._action_classes = frozenset(spec.actions.values())
-            cls._doers = {a: getattr(cls, f"_do_{k}") for k, a in spec.actions.items()}
-            cls._rules = {a: (getattr(cls, f"_why_not_{k}"), cls._doers[a])
-                          for k, a in spec.actions.items()}
+        if spec is None:
+            return
+        # read on every apply: plain attributes, dicts of classes
+        cls.name = spec.name
+        cls.min_players, cls.max_players = spec.players
+        cls.action_kinds = spec.actions
+        cls._doers = {a: getattr(cls, f"_do_{k}") for k, a in spec.actions.items()}
+        cls._reasons = {a: getattr(cls, f"_why_not_{k}") for k, a in spec.actions.items()
+                        if hasattr(cls, f"_why_not_{k}")}
+        fast = {f"_why_not_{k}" for k, a in spec.actions.items()
+                if _is_fast(cls._reasons.get(a))}
+        for name in ("legal_json", "offers"):
+            if getattr(cls, name) is not getattr(Game, name):
+                if not _is_fast(getattr(cls, name)):
+                    raise TypeError(
+                        f"{cls.__name__}.{name} replaces the one Game derives from "
+                        "legal_actions: mark it @fast_path, so that the generic test "
+                        "pins it to the derived one")
+                fast.add(name)
+        cls.fast_paths = frozenset(fast)
+        cls._rules = {a: (cls._reasons[a] if f"_why_not_{k}" in fast else _derived_check,
+                          cls._doers[a]) for k, a in spec.actions.items()}
 
     def __init__(
         self,
@@ -115,7 +176,8 @@ class Game(ABC):
 
     @abstractmethod
     def legal_actions(self, seat: int) -> list[Action]:
-        """Every action ``seat`` may take now (empty once the game is over)."""
+        """Every action ``seat`` may take now, each once, a stamped kind stamped now
+        (empty once the game is over): the game's one statement of legality."""
 
     @abstractmethod
     def view(self, seat: int | None) -> Mapping[str, Any]:
@@ -136,9 +198,14 @@ class Game(ABC):
             return f"{type(action).__name__} is not a {self.name} action"
         if not 0 <= action.player < self.players:
             return f"there is no seat {action.player} at a {self.players}-player table"
-        if self.winner is not None:
+        if rules[0](self, action) is None:
+            return None
+        # refused: now the words, which need not be quick (the check has decided)
+        if self.outcome is not None:
             return "the game is over"
-        return rules[0](self, action)
+        explain = self._reasons.get(type(action))
+        reason = explain(self, action) if explain is not None else None
+        return reason if reason is not None else "it is not one of the actions open to you now"
 
     def hands_dealt(self) -> list[list[Any]] | None:
         """Each seat's cards as the game dealt them at its start, first dealt first, for a
@@ -168,12 +235,12 @@ class Game(ABC):
         return [a.for_seat() for a in self.legal_actions(seat)]
 
     def offers(self, seat: int, kinds: Collection[str]) -> bool:
-        """Whether ``legal_json(seat)`` has an action of one of ``kinds`` (its ``type``): for
-        a question asked after every change (an env's turn timer: is a turn move open to
-        the seat?), which a game may answer without building the list."""
+        """Whether ``seat`` is offered an action of one of ``kinds`` (its ``type``) now: for a
+        question asked after every change (an env's turn timer: is a turn move open to the
+        seat?), which a game may answer with a fast path, without building the list."""
         # a loop, not any() over a generator (a frame a call)
-        for entry in self.legal_json(seat):  # noqa: SIM110
-            if entry["type"] in kinds:
+        for action in self.legal_actions(seat):  # noqa: SIM110
+            if action.type in kinds:
                 return True
         return False
 
@@ -200,7 +267,7 @@ class Game(ABC):
         # the common case in one test; a refusal asks why_illegal for its reason (the checks
         # change nothing, so asking twice gives the same answer)
         if (check is None or not 0 <= action.player < self.players
-                or self.winner is not None or check(self, action) is not None):
+                or check(self, action) is not None):
             raise IllegalAction(
                 f"seat {action.player} cannot {action.type}: {self.why_illegal(action)}")
         events: list[Event] = []

@@ -51,6 +51,7 @@ from parlour.engine import (
     Termination,
 )
 from parlour.engine.events import PrivateEvent, PublicEvent
+from parlour.engine.game import fast_path
 
 #: The 21 kinds of piece, high to low.
 KINDS: tuple[str, ...] = (
@@ -418,18 +419,6 @@ class AnnounceEvent(TypedDict, total=False):
     """fool over fool: the two fool holders."""
 
 
-class ReasonEvent(TypedDict):
-    """``no_swap``, ``keep``."""
-
-    player: int
-    reason: str
-
-
-class SparedEvent(TypedDict):
-    players: list[int]
-    reason: str
-
-
 class WinEvent(TypedDict):
     player: int
     pot: int
@@ -522,7 +511,8 @@ def refusal(kind: type[Action], dealer: bool, matador: bool, bag: bool,
             free_choice: bool) -> str | None:
     """Why the seat whose turn it is may not take an action of ``kind`` in its case, or
     ``None`` if it may: the one statement of S4 and S8. :data:`OPEN` is made from it, and
-    the checks, ``legal_actions`` and ``legal_json`` all read that table.
+    ``legal_actions`` (the game's statement of what is open), the check and ``legal_json``
+    (its fast paths) all read that table; a refusal's words come from here.
 
     >>> refusal(Stand, False, False, True, False)[:27]
     'a piece below the inn must '
@@ -659,19 +649,25 @@ class Slabberjan(Game):
         if events is not None:
             events.append(DealEvent(self.round, dealer, self.deals, self.dealt))
 
-    # -- checks -------------------------------------------------------------------------------
+    # -- which actions are open ----------------------------------------------------------------
 
-    # The base class has checked the seat and that the game is not over; each kind of
-    # action has its own check (``_why_not_<kind>``) and its own move (``_do_<kind>``).
+    def legal_actions(self, seat: int) -> list[Action]:
+        # S3: one seat's turn at a time (a seat that is out has none); S4, S8: its case's
+        # row of OPEN. Actions are values: each seat's are made once, from OPEN.
+        # The fast paths below read the same row (tests/games/test_legality.py pins them to
+        # what Game derives from this)
+        if self.turn != seat or self.winner is not None:
+            return []
+        return list(OPEN_ACTIONS[seat][seat == self.dealer, self.hands[seat] in MATADORS,
+                                       self.bag_top < len(self.bag), self.free_choice])
 
+    @fast_path
     def _why_not(self, action: Action) -> str | None:
-        """The one check of every kind (S3, S4, S8): :data:`OPEN`, what :func:`refusal`
-        allows, answers it once the seat is in and its turn has come."""
+        """The check of every kind, for the checked path (S3, S4, S8): legal_actions's row
+        of OPEN, without making the row's actions; else why not."""
         p = action.player
-        if self.out[p]:
-            return "you are out of the game"
-        if self.turn != p:
-            return f"it is seat {self.turn}'s turn"
+        if self.turn != p or self.winner is not None:
+            return "you are out of the game" if self.out[p] else f"it is seat {self.turn}'s turn"
         case = (p == self.dealer, self.hands[p] in MATADORS, self.bag_top < len(self.bag),
                 self.free_choice)
         if type(action) in OPEN[case]:
@@ -680,16 +676,10 @@ class Slabberjan(Game):
 
     _why_not_swap = _why_not_stand = _why_not_draw = _why_not
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        if self.turn != seat or self.winner is not None:
-            return []
-        # actions are values: each seat's are made once, from OPEN
-        return list(OPEN_ACTIONS[seat][seat == self.dealer, self.hands[seat] in MATADORS,
-                                       self.bag_top < len(self.bag), self.free_choice])
-
+    @fast_path
     def legal_json(self, seat: int | None) -> list[dict[str, Any]]:
-        # legal_actions(seat) as a seat sends them, read from the same table (a property
-        # test pins it to [a.for_seat() for a in legal_actions(seat)]): every view has it
+        # the seat's row of OPEN as it sends it, without making the row's actions: every
+        # view has it, and the environments make one every step
         if seat is None or self.turn != seat or self.winner is not None:
             return []
         kinds = OPEN_JSON[seat == self.dealer, self.hands[seat] in MATADORS,

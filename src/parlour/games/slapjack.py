@@ -32,13 +32,14 @@ from typing import Any, Literal, TypedDict
 
 from parlour.engine import Action, Event, Game, GameSpec, Outcome, Pacing, Termination
 from parlour.engine.cards import Card, deal_one_at_a_time, standard_deck
+from parlour.engine.game import fast_path
 
 
 class Flip(Action, kind="flip"):
     """Turn the top card of your stack onto the pile (J2)."""
 
 
-class Slap(Action, kind="slap"):
+class Slap(Action, kind="slap", stamp="at"):
     """Slap the pile; ``at`` is the number of flips made when you slapped (J6)."""
 
     at: int | None = None
@@ -178,30 +179,11 @@ class Slapjack(Game):
         state["pile"] = self.pile.copy()
         state["out"] = self.out.copy()
 
-    # -- checks ------------------------------------------------------------------------------
-
-    # The base class has checked the seat and that the game is not over; each kind of
-    # action has its own check (``_why_not_<kind>``) and its own move (``_do_<kind>``).
-
-    def _why_not_flip(self, action: Flip) -> str | None:
-        p = action.player
-        if self.out[p]:
-            return "you are out of the game"
-        if self.turn is None:
-            return "nobody can flip: the Jack on top waits to be slapped"
-        if self.turn != p:
-            return f"it is seat {self.turn}'s turn to flip"
-        return None
-
-    def _why_not_slap(self, action: Slap) -> str | None:
-        if self.out[action.player]:
-            return "you are out of the game"
-        if action.at is not None and not 0 <= action.at <= self.flips:
-            # J6: an `at` beyond the flips made so far is refused
-            return f"'at' is {action.at} but {self.flips} cards have been flipped so far"
-        return None
+    # -- which actions are open ----------------------------------------------------------------
 
     def legal_actions(self, seat: int) -> list[Action]:
+        # J2: the seat whose turn it is flips; J4, J5: anyone still in may slap at any time,
+        # at the latest flip (J6: a slap at an earlier one is legal, and ignored)
         if self.winner is not None or self.out[seat]:
             return []
         actions: list[Action] = [Slap(seat, at=self.flips)]
@@ -209,18 +191,45 @@ class Slapjack(Game):
             actions.insert(0, Flip(seat))
         return actions
 
+    # The fast paths: legal_actions's conditions written out, for the checked path and for
+    # the view and turn timer of every environment step (tests/games/test_legality.py pins
+    # each to what Game derives from legal_actions). The base class has checked the seat.
+
+    @fast_path
+    def _why_not_flip(self, action: Flip) -> str | None:
+        p = action.player
+        if self.turn == p and self.winner is None and not self.out[p]:
+            return None
+        if self.out[p]:
+            return "you are out of the game"
+        if self.turn is None:
+            return "nobody can flip: the Jack on top waits to be slapped"
+        return f"it is seat {self.turn}'s turn to flip"
+
+    @fast_path
+    def _why_not_slap(self, action: Slap) -> str | None:
+        if self.out[action.player]:
+            return "you are out of the game"
+        at = action.at
+        if at is not None and not 0 <= at <= self.flips:
+            # J6: an `at` beyond the flips made so far is refused
+            return f"'at' is {at} but {self.flips} cards have been flipped so far"
+        if self.winner is not None:
+            return "the game is over"
+        return None
+
+    @fast_path
     def legal_json(self, seat: int | None) -> list[dict[str, Any]]:
-        # legal_actions(seat) as a seat sends them, built directly for speed (a view costs
-        # half of [a.for_seat() for a in legal_actions(seat)]); tests/games/test_rules_once.py
-        # pins the two together and to the checks: every view has it
+        # built directly: a view costs half of [a.for_seat() for a in legal_actions(seat)]
         if seat is None or self.winner is not None or self.out[seat]:
             return []
         slap = {"type": "slap", "at": self.flips}
         return [{"type": "flip"}, slap] if self.turn == seat else [slap]
 
+    @fast_path
     def offers(self, seat: int, kinds: Collection[str]) -> bool:
         # legal_json's conditions without its list (the env's turn timer asks after every
-        # change); tests/games/test_rules_once.py pins the two together
+        # change)
         if self.winner is not None or self.out[seat]:
             return False
         return "slap" in kinds or ("flip" in kinds and self.turn == seat)

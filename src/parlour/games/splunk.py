@@ -54,6 +54,7 @@ from typing import Any, Literal, TypedDict, get_args
 from parlour.engine import Action, Event, Game, GameSpec, Option, Outcome, Pacing, Termination
 from parlour.engine.cards import ALL_CARDS, JOKER_DECK, STANDARD_DECK, Card, deal_one_at_a_time
 from parlour.engine.events import PublicEvent
+from parlour.engine.game import fast_path
 
 STACKS = 4
 _new_event = object.__new__
@@ -70,7 +71,7 @@ class Call(Action, kind="call"):
     """Call out the opponent's last play: is its stack over 21 (P4)?"""
 
 
-class Slap(Action, kind="slap"):
+class Slap(Action, kind="slap", stamp="at"):
     """Slap stack ``stack``; ``at`` is the number of plays made when you slapped (P5)."""
 
     stack: int
@@ -422,9 +423,7 @@ class Splunk(Game):
         state["stacks"] = [stack.copy() for stack in self.stacks]
         state["up_totals"] = self.up_totals.copy()
 
-    # -- checks ------------------------------------------------------------------------------
-    # The base class has checked the seat and that the game is not over; each kind of
-    # action has its own check (``_why_not_<kind>``) and its own move (``_do_<kind>``).
+    # -- which actions are open ----------------------------------------------------------------
 
     def call_open(self) -> bool:
         """Whether the latest play may still be called out (by the other player)."""
@@ -432,50 +431,14 @@ class Splunk(Game):
 
     def may_call(self, seat: int | None) -> bool:
         """Whether ``seat`` may call out the latest play now (P4): a call is open and the
-        play is the other player's (for a spectator, ``None``: whether anyone may). The one
-        statement the check, ``legal_actions``, ``legal_json`` and the view's
-        ``stacks[i].call_open`` read."""
+        play is the other player's (for a spectator, ``None``: whether anyone may). What
+        ``legal_actions`` and the view's ``stacks[i].call_open`` read."""
         return self.call_open() and self.last_player != seat
 
-    def _why_not_play(self, action: Play) -> str | None:
-        stack = action.stack
-        if not 0 <= stack < STACKS:
-            return f"there is no stack {stack} (the stacks are 0 to {STACKS - 1})"
-        if self.turn != action.player:
-            return f"it is seat {self.turn}'s turn to play"
-        return None
-
-    def _why_not_call(self, action: Call) -> str | None:
-        # P4: only on the opponent's latest play, before your own play and before a slap.
-        if self.may_call(action.player):
-            return None
-        # the reason only: which part of may_call failed
-        if self.last_player is None:
-            return "no call is open: nobody has played yet"
-        if self.last_player == action.player:
-            return "no call is open: you cannot call out your own play"
-        return f"no call is open: the play on stack {self.last_stack} was already settled"
-
-    def late(self, action: Action) -> str | None:
-        """A call that arrives once a slap (or the other call) settled the play it meant is
-        stale, like a late slap (P5), not wrong."""
-        if (isinstance(action, Call) and self.winner is None and self.settled
-                and self.last_player is not None and self.last_player != action.player):
-            return (f"too late: the play on stack {self.last_stack} was settled before your "
-                    "call arrived")
-        return None
-
-    def _why_not_slap(self, action: Slap) -> str | None:
-        stack, at = action.stack, action.at
-        if not 0 <= stack < STACKS:
-            return f"there is no stack {stack} (the stacks are 0 to {STACKS - 1})"
-        if at is not None and not 0 <= at <= self.plays:
-            # P5 (as J6): an `at` beyond the plays made so far is refused.
-            played = "1 card has" if self.plays == 1 else f"{self.plays} cards have"
-            return f"'at' is {at} but {played} been played so far"
-        return None
-
     def legal_actions(self, seat: int) -> list[Action]:
+        # P3: the seat whose turn it is plays onto any stack; P4: the other calls out the
+        # latest play until it is settled; P5: either slaps any stack at any time, at the
+        # latest play (a slap at an earlier one is legal, and ignored)
         if self.winner is not None:
             return []
         actions: list[Action] = []
@@ -486,10 +449,47 @@ class Splunk(Game):
         actions += [Slap(seat, s, at=self.plays) for s in range(STACKS)]
         return actions
 
+    # The fast paths: legal_actions's conditions written out, for the checked path and for
+    # the view and turn timer of every environment step (tests/games/test_legality.py pins
+    # each to what Game derives from legal_actions). The base class has checked the seat.
+
+    @fast_path
+    def _why_not_play(self, action: Play) -> str | None:
+        stack = action.stack
+        if not 0 <= stack < STACKS:
+            return f"there is no stack {stack} (the stacks are 0 to {STACKS - 1})"
+        if self.turn != action.player:  # None once the game is over
+            return f"it is seat {self.turn}'s turn to play"
+        return None
+
+    @fast_path
+    def _why_not_call(self, action: Call) -> str | None:
+        if self.may_call(action.player):
+            return None
+        # the words only: which part of may_call failed
+        if self.last_player is None:
+            return "no call is open: nobody has played yet"
+        if self.last_player == action.player:
+            return "no call is open: you cannot call out your own play"
+        return f"no call is open: the play on stack {self.last_stack} was already settled"
+
+    @fast_path
+    def _why_not_slap(self, action: Slap) -> str | None:
+        stack, at = action.stack, action.at
+        if not 0 <= stack < STACKS:
+            return f"there is no stack {stack} (the stacks are 0 to {STACKS - 1})"
+        if at is not None and not 0 <= at <= self.plays:
+            # P5 (as J6): an `at` beyond the plays made so far is refused.
+            played = "1 card has" if self.plays == 1 else f"{self.plays} cards have"
+            return f"'at' is {at} but {played} been played so far"
+        if self.winner is not None:
+            return "the game is over"
+        return None
+
+    @fast_path
     def legal_json(self, seat: int | None) -> list[dict[str, Any]]:
-        # legal_actions(seat) as a seat sends them, built directly for speed (a view costs
-        # less than half of [a.for_seat() for a in legal_actions(seat)]) from the same
-        # conditions; tests/games/test_rules_once.py pins the two together: every view has it
+        # built directly: a view costs less than half of [a.for_seat() for a in
+        # legal_actions(seat)]
         if seat is None or self.winner is not None:
             return []
         legal: list[dict[str, Any]] = (
@@ -503,13 +503,23 @@ class Splunk(Game):
                   {"type": "slap", "stack": 2, "at": at}, {"type": "slap", "stack": 3, "at": at}]
         return legal
 
+    @fast_path
     def offers(self, seat: int, kinds: Collection[str]) -> bool:
         # legal_json's conditions without its list (the env's turn timer asks after every
-        # change); tests/games/test_rules_once.py pins the two together
+        # change)
         if self.winner is not None:
             return False
         return ("slap" in kinds or ("play" in kinds and self.turn == seat)
                 or ("call" in kinds and self.may_call(seat)))
+
+    def late(self, action: Action) -> str | None:
+        """A call that arrives once a slap (or the other call) settled the play it meant is
+        stale, like a late slap (P5), not wrong."""
+        if (isinstance(action, Call) and self.winner is None and self.settled
+                and self.last_player is not None and self.last_player != action.player):
+            return (f"too late: the play on stack {self.last_stack} was settled before your "
+                    "call arrived")
+        return None
 
     # -- rules -------------------------------------------------------------------------------
 

@@ -50,7 +50,8 @@ def text_table(result: dict[str, Any]) -> str:
     unfinished = f"unfinished (capped): {result['unfinished']}"
     if result["stopped"]:
         unfinished += " (" + ", ".join(f"{k}: {v}" for k, v in result["stopped"].items()) + ")"
-    lines += ["", f"finished: {result['finished']}   {unfinished}",
+    drawn = f" ({result['draws']} drawn)" if result["draws"] else ""
+    lines += ["", f"finished: {result['finished']}{drawn}   {unfinished}",
               "win rates are over finished games", ""]
     lines.append(f"{'game length':<20} {'mean':>8} {'sd':>8} {'min':>7} {'p5':>7} "
                  f"{'median':>7} {'p95':>7} {'max':>7}")

@@ -111,6 +111,7 @@ def play_one(config: SimConfig, index: int) -> dict[str, Any]:
         "index": index,
         "seats": [config.seat_of(e, index) for e in range(config.players)],
         "winner": None if result.winner is None else seats[result.winner],
+        "draw": result.draw,
         "actions": result.actions,
         "seconds": result.time,
         "stopped": result.stopped,
@@ -206,7 +207,8 @@ def run_games(config: SimConfig, progress: Progress | None = None, *,
 
 def summarize(config: SimConfig, games: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """The statistics of a simulation as one JSON-ready object."""
-    finished = [g for g in games if g["winner"] is not None]
+    # a draw is a finished game that is nobody's win
+    finished = [g for g in games if g["winner"] is not None or g["draw"]]
     n = len(finished)
     entries = []
     for e, level in enumerate(config.bots):
@@ -238,6 +240,7 @@ def summarize(config: SimConfig, games: Sequence[dict[str, Any]]) -> dict[str, A
         "config": {**asdict(config), "options": dict(config.options), "bots": list(config.bots)},
         "game": config.game, "players": config.players, "games": len(games),
         "finished": n, "unfinished": len(games) - n, "stopped": stopped,
+        "draws": sum(g["draw"] for g in finished),
         "entries": entries,
         "length": {"actions": summary([g["actions"] for g in finished]),
                    "seconds": summary([g["seconds"] for g in finished])},

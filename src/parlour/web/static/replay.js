@@ -155,6 +155,7 @@ function whoPlayed() {
   });
   const winner = record.outcome ? record.outcome.winner : null;
   if (typeof winner === "number") parts.push("Won by ", make("strong", {}, make("bdi", { text: names.name(winner) })), ". ");
+  else if (record.outcome && record.outcome.draw === true) parts.push("A draw. ");
   if (Array.isArray(record.actions)) parts.push(`${record.actions.length} moves.`);
   $("replay-who").replaceChildren(...parts);
 }
