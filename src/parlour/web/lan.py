@@ -20,10 +20,6 @@ from __future__ import annotations
 
 import ipaddress
 import socket
-import sys
-from typing import TextIO
-
-import segno
 
 #: Where this machine's routes to a local network would go: asked, never sent to.
 PROBES: tuple[str, ...] = ("192.168.255.255", "10.255.255.255", "172.31.255.255")
@@ -70,18 +66,3 @@ def local_address() -> str:
         except ValueError:  # a public address: not a local network's
             continue
     raise ValueError(NOT_FOUND)
-
-
-def print_qr(text: str, out: TextIO | None = None) -> None:
-    """``text`` as a QR code on the terminal ``out`` (standard output): half-block
-    characters, two rows a line, light on the terminal's dark background, with the quiet
-    zone a camera needs; ANSI colours instead where the terminal cannot show the blocks."""
-    stream = out if out is not None else sys.stdout
-    code = segno.make(text, error="m")
-    try:
-        "\u2580\u2584\u2588".encode(stream.encoding or "ascii")
-    except (UnicodeEncodeError, LookupError):
-        code.terminal(out=stream, compact=False)
-    else:
-        code.terminal(out=stream, compact=True)
-    stream.flush()

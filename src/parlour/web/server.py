@@ -19,7 +19,8 @@ from parlour.live.protocol import MAX_BYTES
 from parlour.store import StoreError, open_store
 from parlour.web.app import create_app
 from parlour.web.guard import Site
-from parlour.web.lan import lan_address, local_address, print_qr
+from parlour.web.lan import lan_address, local_address
+from parlour.web.qr import print_terminal
 
 #: Frames up to this size reach the app, which answers those over the protocol's own
 #: :data:`~parlour.live.protocol.MAX_BYTES` with ``too_big``; a bigger one closes the socket
@@ -94,7 +95,7 @@ def announce_party(url: str) -> None:
     if ipaddress.ip_address(urlsplit(url).hostname or "").is_loopback:
         print("That is a loopback address: only this machine can open it.", flush=True)
     if sys.stdout.isatty():
-        print_qr(url)
+        print_terminal(url)
     print("A table with friends shows its own QR code in its waiting room; "
           "its /screen page shows the game on this screen.", flush=True)
 
