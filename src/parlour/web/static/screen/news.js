@@ -86,3 +86,15 @@ export function clearNews() {
   $("screen-news").textContent = "";
   $("screen-log").replaceChildren();
 }
+
+// Someone won: a bubble at their seat, and the news.
+export function won(seat, text) {
+  bubble(seat, "Winner!", "good");
+  news(text, "good");
+}
+
+// A slap that was wrong: a bubble at the seat, and the news.
+export function wrongSlap(seat, text) {
+  bubble(seat, "Wrong slap!", "bad");
+  news(text, "bad");
+}

@@ -3,7 +3,7 @@
 // words in a bubble at its seat and in large type.
 import { make, plural } from "../lib/dom.js";
 import { a } from "../lib/pieces.js";
-import { bubble, clearBubbles, news, note } from "./news.js";
+import { bubble, clearBubbles, news, note, won } from "./news.js";
 
 // What each matador's words do (ruling S5), and why a seat pays.
 const EFFECT = { inn: "the swap goes on to the next player", cat: "every swap is undone",
@@ -54,10 +54,7 @@ export function slabberjan(name) {
     pay: (e) => note(`${name(e.player)} pays a chip${PAID_FOR[e.reason] ? ` (${PAID_FOR[e.reason]})` : ""}.`),
     out: (e) => news(`${name(e.player)} is out.`, "bad"),
     spared: () => note("Nobody is out: all stay in with 0 chips."),
-    win(e) {
-      bubble(e.player, "Winner!", "good");
-      news(`${name(e.player)} wins the game and the pot of ${e.pot}!`, "good");
-    },
+    win: (e) => won(e.player, `${name(e.player)} wins the game and the pot of ${e.pot}!`),
   };
 
   return {

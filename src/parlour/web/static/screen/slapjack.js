@@ -3,7 +3,7 @@
 // type and in a bubble at the seat.
 import { make, plural } from "../lib/dom.js";
 import { cardName, cardSVG } from "../lib/cards.js";
-import { bubble, clearBubbles, news, note } from "./news.js";
+import { bubble, clearBubbles, news, note, won, wrongSlap } from "./news.js";
 
 export function slapjack(name) {
   const tell = {
@@ -14,15 +14,9 @@ export function slapjack(name) {
         news(`${name(e.player)} slaps the Jack and takes ${plural(e.cards, "card")}!`);
       } else note(`${name(e.player)} takes the pile (${plural(e.cards, "card")}).`);
     },
-    wrong_slap(e) {
-      bubble(e.player, "Wrong slap!", "bad");
-      news(`${name(e.player)} slapped ${cardName(e.card)}: not a Jack.`, "bad");
-    },
+    wrong_slap: (e) => wrongSlap(e.player, `${name(e.player)} slapped ${cardName(e.card)}: not a Jack.`),
     out: (e) => news(`${name(e.player)} is out.`, "bad"),
-    win(e) {
-      bubble(e.player, "Winner!", "good");
-      news(`${name(e.player)} wins the game!`, "good");
-    },
+    win: (e) => won(e.player, `${name(e.player)} wins the game!`),
   };
   return {
     tell(e) { if (tell[e.type]) tell[e.type](e); },

@@ -3,7 +3,7 @@
 // bubble at the seat.
 import { make, plural } from "../lib/dom.js";
 import { cardSVG } from "../lib/cards.js";
-import { bubble, clearBubbles, news, note } from "./news.js";
+import { bubble, clearBubbles, news, note, won, wrongSlap } from "./news.js";
 
 const KIND = { pair: "a pair", sandwich: "a sandwich", joker: "a joker" };
 
@@ -22,14 +22,9 @@ export function splunk(name) {
       bubble(e.player, "Slap!", "good");
       news(`${name(e.player)} slaps ${KIND[e.kind] || "the stack"} on stack ${e.stack + 1}: ${name(e.taker)} takes ${plural(e.cards, "card")}.`);
     },
-    wrong_slap(e) {
-      bubble(e.player, "Wrong slap!", "bad");
-      news(`${name(e.player)} slapped stack ${e.stack + 1} for nothing: ${name(e.taker)} takes ${plural(e.cards, "card")}.`, "bad");
-    },
-    win(e) {
-      bubble(e.player, "Winner!", "good");
-      news(`${name(e.player)} wins the game!`, "good");
-    },
+    wrong_slap: (e) => wrongSlap(e.player,
+      `${name(e.player)} slapped stack ${e.stack + 1} for nothing: ${name(e.taker)} takes ${plural(e.cards, "card")}.`),
+    win: (e) => won(e.player, `${name(e.player)} wins the game!`),
   };
   return {
     tell(e) { if (tell[e.type]) tell[e.type](e); },
