@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import sys
+from functools import lru_cache
 from typing import TextIO
 
 import segno
@@ -21,10 +22,11 @@ import segno
 ERROR = "m"
 
 
+@lru_cache(maxsize=512)
 def svg(text: str, title: str = "") -> str:
     """``text`` as a QR code in an SVG document: black on white, four modules of quiet
     zone, a ``viewBox`` and no size of its own (the page sizes it), edges kept crisp at any
-    scale."""
+    scale. Kept for the tables asked about most (a reload asks again)."""
     out = io.BytesIO()
     segno.make(text, error=ERROR).save(
         out, kind="svg", dark="#000", light="#fff", border=4, omitsize=True, xmldecl=False,
