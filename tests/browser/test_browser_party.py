@@ -2,7 +2,8 @@
 in its waiting room, which a second browser (a phone) reads and follows to take a seat; the
 laptop's own screen shows the table as a spectator made for a TV (``/table/<id>/screen``),
 42 seats round a 1920 x 1080 screen with every announcement inside it in large type, and
-Slapjack's pile and Splunk's stacks as sensibly. Screenshots go to docs/.
+Slapjack's pile and Splunk's stacks as sensibly. PARLOUR_DOCS_SCREENSHOTS=1 puts the
+screenshots in docs/ (the README's), else in each test's own folder.
 
 The 42-seat deal is stacked (the first dealer is the computer at seat 41, so the host at seat
 0 swaps first) so that five matadors speak in the first round, on every side of the screen:
@@ -14,6 +15,7 @@ first round only, so the screen holds still for the test to measure.
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -35,6 +37,14 @@ from parlour.web import create_app
 pytestmark = pytest.mark.browser
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
+#: PARLOUR_DOCS_SCREENSHOTS=1 takes the README's screenshots again, into docs/; otherwise
+#: they go to the test's own folder, to look at when a test fails.
+TO_DOCS = os.environ.get("PARLOUR_DOCS_SCREENSHOTS") == "1"
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    return DOCS if TO_DOCS else tmp_path
 TV = {"width": 1920, "height": 1080}
 ACTIONS = {"swap": Swap, "stand": Stand, "draw": Draw}
 #: The stacked 42-seat deal: seat -> piece (the rest: numbers and the like, and the fools at
@@ -125,7 +135,7 @@ def font_px(locator: Any) -> float:
 
 
 def test_the_waiting_room_shows_a_qr_code_of_its_link_that_a_phone_follows_to_a_seat(
-        browser: Any, site: str) -> None:
+        browser: Any, site: str, shots: Path) -> None:
     host = browser.new_context(viewport={"width": 1280, "height": 800})
     phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
                                 has_touch=True, device_scale_factor=2)
@@ -139,7 +149,7 @@ def test_the_waiting_room_shows_a_qr_code_of_its_link_that_a_phone_follows_to_a_
         assert size is not None and size["width"] >= 200  # a camera at arm's length reads it
         assert page.get_attribute("#qr", "alt")
         assert serious(page) == []
-        page.screenshot(path=str(DOCS / "friends-qr.png"), full_page=True)
+        page.screenshot(path=str(shots / "friends-qr.png"), full_page=True)
 
         # the phone opens what it read and takes a seat; the host sees it taken
         guest = phone.new_page()
@@ -156,7 +166,7 @@ def test_the_waiting_room_shows_a_qr_code_of_its_link_that_a_phone_follows_to_a_
 
 
 def test_the_big_screen_shows_42_seats_and_every_announcement_inside_it_in_large_type(
-        browser: Any, site: str) -> None:
+        browser: Any, site: str, shots: Path) -> None:
     host = browser.new_context(viewport={"width": 1280, "height": 800})
     tv = browser.new_context(viewport=TV)
     try:
@@ -170,7 +180,7 @@ def test_the_big_screen_shows_42_seats_and_every_announcement_inside_it_in_large
         assert read_png(screen.screenshot()) == [link]  # the room joins from the TV too
         assert "1 of 42 seats taken" in screen.inner_text("#screen-status")
         assert serious(screen) == []
-        screen.screenshot(path=str(DOCS / "screen-waiting.png"))
+        screen.screenshot(path=str(shots / "screen-waiting.png"))
 
         page.click("#begin")  # the host's page goes to their seat, and swaps first
         page.wait_for_url(re.compile(r"/slabberjan\?token="))
@@ -204,7 +214,7 @@ def test_the_big_screen_shows_42_seats_and_every_announcement_inside_it_in_large
         assert box is not None and inside(box) and font_px(news) >= 32
         assert "Pot" in screen.inner_text("#screen-board")
         assert serious(screen) == []
-        screen.screenshot(path=str(DOCS / "screen-slabberjan-42.png"))
+        screen.screenshot(path=str(shots / "screen-slabberjan-42.png"))
     finally:
         tv.close()
         host.close()
@@ -212,7 +222,7 @@ def test_the_big_screen_shows_42_seats_and_every_announcement_inside_it_in_large
 
 @pytest.mark.parametrize("game, seats", [("slapjack", 4), ("splunk", 2)])
 def test_the_big_screen_shows_the_race_games_too(
-        browser: Any, site: str, game: str, seats: int) -> None:
+        browser: Any, site: str, shots: Path, game: str, seats: int) -> None:
     host = browser.new_context(viewport={"width": 1280, "height": 800})
     tv = browser.new_context(viewport=TV)
     try:
@@ -235,7 +245,7 @@ def test_the_big_screen_shows_the_race_games_too(
         assert all(b is not None and inside(b) for b in boxes)
         assert "Ann" in screen.inner_text("#screen-seats")
         assert serious(screen) == []
-        screen.screenshot(path=str(DOCS / f"screen-{game}.png"))
+        screen.screenshot(path=str(shots / f"screen-{game}.png"))
     finally:
         tv.close()
         host.close()
