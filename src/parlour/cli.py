@@ -66,10 +66,16 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    if args.lan is not None and (args.host or args.allowed_host or args.origin):
+        return _fail("--lan chooses the address, host and origin itself: leave out --host, "
+                     "--allowed-host and --origin (they are for a site behind a proxy)")
     from parlour.web.server import serve
 
-    return serve(args.host, args.port, args.db, allowed_hosts=args.allowed_host or (),
-                 origins=args.origin or (), redis=args.redis)
+    if args.lan is not None:
+        return serve(args.lan, args.port, args.db, redis=args.redis, lan=True)
+    return serve(args.host or "127.0.0.1", args.port, args.db,
+                 allowed_hosts=args.allowed_host or (), origins=args.origin or (),
+                 redis=args.redis)
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -137,7 +143,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim.set_defaults(run=cmd_simulate)
 
     srv = sub.add_parser("serve", help="run the web server: play in your browser")
-    srv.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    srv.add_argument("--host", help="address to listen on (127.0.0.1)")
+    srv.add_argument("--lan", nargs="?", const="", default=None, metavar="ADDRESS",
+                     help="party mode: listen on this machine's address on its local network "
+                     "(or ADDRESS: private, loopback or link-local, never public), answer to "
+                     "it alone, and print it with a QR code for the phones in the room")
     srv.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
     srv.add_argument("--db", metavar="PATH|URL",
                      help="where games are kept: a SQLite file or a postgresql:// URL "

@@ -214,7 +214,8 @@ NO_MARKUP = """(names) => {
         && sticksOut(box));
     return {
         pwned: window.__pwned === undefined ? null : String(window.__pwned),
-        planted: document.querySelectorAll("img, [onerror], [onload]").length,
+        // (the waiting room's QR code of its link, #qr, is the server's own image)
+        planted: document.querySelectorAll("img:not(#qr), [onerror], [onload]").length,
         wide: document.documentElement.scrollWidth - window.innerWidth,
         out: out.map((box) => box.id || box.className || box.tagName),
     };

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
+import pty
+import struct
+import subprocess
+import sys
+import termios
 from pathlib import Path
 from typing import Any
 
@@ -38,12 +45,44 @@ def test_a_small_run_prints_win_rates_and_lengths_as_json(
     assert "lengths" not in result
 
 
-def test_the_progress_bar_goes_to_stderr_and_stdout_stays_json(
+def simulate_on_a_terminal(*args: str) -> tuple[str, str]:
+    """``parlour simulate ARGS`` in a process whose standard error is a terminal (a pty), as
+    a person runs it: what it printed on standard output and on the terminal."""
+    main_end, terminal = pty.openpty()
+    # 24 rows of 100 columns, as a terminal window has (a new pty has none)
+    fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
+    with subprocess.Popen([sys.executable, "-m", "parlour", "simulate", *args],
+                          stdout=subprocess.PIPE, stderr=terminal, text=True) as run:
+        os.close(terminal)
+        shown = b""
+        while True:
+            try:
+                chunk = os.read(main_end, 4096)
+            except OSError:  # EIO: the process closed its end
+                break
+            if not chunk:
+                break
+            shown += chunk
+        out = run.stdout.read() if run.stdout else ""
+        assert run.wait() == 0
+    os.close(main_end)
+    return out, shown.decode("utf-8", "replace")
+
+
+def test_on_a_terminal_the_progress_bar_counts_the_games_and_stdout_stays_json() -> None:
+    out, shown = simulate_on_a_terminal("splunk", "--games", "3", "--jobs", "1", "--json")
+    assert json.loads(out)["games"] == 3
+    assert "3/3" in shown and "game" in shown
+
+
+def test_without_a_terminal_or_with_quiet_there_is_no_progress_bar(
         capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "splunk", "--games", "3", "--jobs", "1", "--json"]) == 0
     captured = capsys.readouterr()
     assert json.loads(captured.out)["games"] == 3
-    assert "3/3 games" in captured.err
+    assert captured.err == ""  # a log or a pipe is not a terminal: nothing drawn in it
+    out, shown = simulate_on_a_terminal("splunk", "--games", "3", "--jobs", "1", "--quiet")
+    assert "splunk, 2 players, 3 games" in out and shown == ""
 
 
 def test_the_table_names_the_seating_and_the_interval(capsys: pytest.CaptureFixture[str]) -> None:
@@ -94,6 +133,18 @@ def test_the_plot_is_a_png(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert main(["simulate", "slapjack", "--games", "4", "--jobs", "1", "--quiet",
                  "--plot", str(path)]) == 0
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_without_matplotlib_plot_names_the_extra_and_plays_nothing(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
+    monkeypatch.setattr("parlour.sim.command.plot_available", lambda: False)
+    path = tmp_path / "arena.png"
+    assert main(["simulate", "slapjack", "--games", "2", "--plot", str(path)]) == 2
+    captured = capsys.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert captured.out == "" and len(lines) == 1 and not path.exists()
+    assert "pip install 'parlour[plot]'" in lines[0]
 
 
 @pytest.mark.parametrize("args, words", [

@@ -31,6 +31,7 @@ from parlour.engine import Action, Event, Game
 from parlour.engine.spec import BEYOND_RULES, LEVEL_TITLES
 from parlour.games import spec as game_spec
 from parlour.sim.command import entry_name
+from parlour.sim.progress import bar, games_bar
 from parlour.sim.simulate import START_METHOD, Progress, SimConfig, deal, simulate, tiebreak_seed
 from parlour.sim.stats import wilson
 
@@ -74,20 +75,20 @@ def race_table(game: str, games: int, seed: int, jobs: int,
                lag: int = 0) -> str:
     """The Markdown table of ``game`` at ``players`` (one person, the rest computers of
     one speed): a row per speed, a column per person, and what the game's page says of
-    the speed."""
+    the speed. ``progress`` is told each cell's command once the cell is done."""
     about = game_spec(game).level_about
     rows = [markdown_row(RACE_HEAD), "|" + " --- |" * len(RACE_HEAD)]
     for level in LEVELS:
         cells = []
         for ms in PEOPLE:
-            if progress:
-                progress(cell_command(game, level, ms, games, seed, players, lag))
             result = simulate(SimConfig(game, players, cell_bots(level, ms, players, lag),
                                         games, seed, jobs, swap_seats=True))
             person = result["entries"][-1]
             lo, hi = person["ci95"]
             rate = person["win_rate"]
             cells.append("-" if rate is None else f"{_pct(rate)} [{_pct(lo)}, {_pct(hi)}]")
+            if progress:
+                progress(cell_command(game, level, ms, games, seed, players, lag))
         rows.append(markdown_row([speed_title(level), *cells, about[level]]))
     return "\n".join(rows) + "\n"
 
@@ -249,29 +250,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         if value < 1:
             parser.exit(2, f"{parser.prog}: {flag} must be at least 1, not {value}\n")
 
-    def say(line: str) -> None:
-        print(line, file=sys.stderr, flush=True)
-
     out = sys.stdout
     if args.only != "calls":
         tables = [*(("slapjack", n, args.games) for n in SLAPJACK_PLAYERS),
                   ("splunk", 2, args.splunk_games)]
-        for game, players, games in tables:
-            against = "one computer" if players == 2 else f"{players - 1} computers"
-            out.write(f"### {game.capitalize()}, {players} players: the person's win rate "
-                      f"against {against} (even share {1 / players:.0%}), "
-                      f"{games} games a cell\n\n")
-            out.write(race_table(game, games, args.seed, args.jobs, progress=say,
-                                 players=players, lag=args.lag))
-            command = cell_command(game, "hard", 400, games, args.seed, players, args.lag)
-            out.write(f"\nA cell: `{command}` (the person is the last entry).\n\n")
-            out.flush()
+        with bar(len(tables) * len(LEVELS) * len(PEOPLE), "cell") as cells:
+            for game, players, games in tables:
+                against = "one computer" if players == 2 else f"{players - 1} computers"
+                out.write(f"### {game.capitalize()}, {players} players: the person's win rate "
+                          f"against {against} (even share {1 / players:.0%}), "
+                          f"{games} games a cell\n\n")
+                cells.set_description(f"{game}, {players} players")
+
+                def cell_done(_command: str) -> None:
+                    cells.update()
+
+                out.write(race_table(game, games, args.seed, args.jobs, progress=cell_done,
+                                     players=players, lag=args.lag))
+                command = cell_command(game, "hard", 400, games, args.seed, players, args.lag)
+                out.write(f"\nA cell: `{command}` (the person is the last entry).\n\n")
+                out.flush()
     if args.only != "races":
         config = SimConfig("splunk", 2, ("hard", args.call_against), args.call_games, args.seed,
                            args.jobs, swap_seats=True)
-        say(f"calls: the games of parlour simulate splunk --bots hard,{args.call_against} "
-            f"--games {args.call_games} --seed {args.seed} --swap-seats")
-        found = study_calls(config)
+        with games_bar(args.call_games, description="calls") as progress:
+            found = study_calls(config, progress)
         out.write(f"### Splunk calls: {args.call_games} games of Hard against "
                   f"{args.call_against}\n\n")
         out.write(calls_tables(found, ("hard", args.call_against)))

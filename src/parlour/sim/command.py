@@ -1,7 +1,9 @@
 """``parlour simulate``: checks its flags, runs the games with a progress bar, prints results.
 
 The command line (``parlour.cli``) only declares the flags and imports this module when the
-subcommand runs, so other subcommands do not pay for multiprocessing and matplotlib.
+subcommand runs, so other subcommands do not pay for multiprocessing. A flag whose extra is
+not installed (``--ray``, ``--plot``) is one line naming the extra, and exit status 2,
+before any game is played.
 """
 
 from __future__ import annotations
@@ -11,38 +13,15 @@ import dataclasses
 import json
 import os
 import sys
-import time
-from typing import Any, TextIO
+from typing import Any
 
 from parlour.bots import LEVELS, RACE_GAMES
 from parlour.bots.person import SYNTAX, is_person, parse_person
 from parlour.engine import GameError
 from parlour.games import game_class
-from parlour.sim.report import plot, text_table
+from parlour.sim.progress import games_bar
+from parlour.sim.report import PLOT_MISSING, plot, plot_available, text_table
 from parlour.sim.simulate import RAY_MISSING, SimConfig, ray_available, simulate
-
-
-class ProgressBar:
-    """A one-line progress bar on a stream (stderr), redrawn at most ten times a second."""
-
-    def __init__(self, stream: TextIO, width: int = 30) -> None:
-        self.stream = stream
-        self.width = width
-        self.started = time.monotonic()
-        self._drawn = 0.0
-
-    def __call__(self, done: int, total: int) -> None:
-        now = time.monotonic()
-        if done < total and now - self._drawn < 0.1:
-            return
-        self._drawn = now
-        filled = self.width * done // max(total, 1)
-        rate = done / max(now - self.started, 1e-9)
-        self.stream.write(f"\r[{'#' * filled}{'.' * (self.width - filled)}] "
-                          f"{done}/{total} games, {rate:.0f}/s")
-        if done >= total:
-            self.stream.write("\n")
-        self.stream.flush()
 
 
 def _fail(message: str) -> int:
@@ -124,6 +103,8 @@ def run(args: argparse.Namespace) -> int:
         return _fail(str(exc))
     if args.plot and not args.plot.lower().endswith(".png"):
         return _fail(f"--plot wants a .png file name, not {args.plot!r}")
+    if args.plot and not plot_available():
+        return _fail(PLOT_MISSING)
     if args.records:
         try:
             os.makedirs(args.records, exist_ok=True)
@@ -133,8 +114,8 @@ def run(args: argparse.Namespace) -> int:
     ray_address: str | None = getattr(args, "ray", None)
     if ray_address is not None and not ray_available():
         return _fail(RAY_MISSING)
-    progress = None if args.quiet else ProgressBar(sys.stderr)
-    result = simulate(config, progress, ray=ray_address)
+    with games_bar(config.games, quiet=args.quiet) as progress:
+        result = simulate(config, progress, ray=ray_address)
     if args.plot:
         try:
             plot(result, args.plot)

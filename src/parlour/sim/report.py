@@ -1,8 +1,17 @@
-"""How a simulation's statistics are shown: a plain-text table, and a PNG with matplotlib."""
+"""How a simulation's statistics are shown: a plain-text table, and a PNG with matplotlib
+(the ``plot`` extra: a server has no use for it)."""
 
 from __future__ import annotations
 
+from importlib.util import find_spec
 from typing import Any
+
+PLOT_MISSING = "--plot needs matplotlib, which is not installed: pip install 'parlour[plot]'"
+
+
+def plot_available() -> bool:
+    """Whether :func:`plot` can draw (matplotlib is installed); nothing is imported."""
+    return find_spec("matplotlib") is not None
 
 
 def _pct(x: float | None) -> str:

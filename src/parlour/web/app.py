@@ -3,12 +3,13 @@
 Routes: ``/`` (home: every game, and the open tables with friends), ``/<game>`` (a game's
 page; ``?token=`` takes a friend's seat, ``?watch=`` watches a table), ``/table`` (create a
 table with friends) and ``/table/<id>`` (its waiting room, the link to share),
-``/rules/<game>`` (the rules file rendered), ``/games/<id>`` (a finished game's replay),
-``/games/<id>.json`` (its record) and ``/games/<id>/steps.json`` (each step as a spectator
-saw it), ``/api/games`` (every game's spec, JSON: what
-the pages build their titles, player counts and option controls from), ``/api/tables``
-(the open tables, JSON), ``/static/...`` and ``/ws`` (the socket protocol of
-``docs/protocol.md``, :mod:`parlour.web.connection`).
+``/table/<id>/qr.svg`` (its join link as a QR code), ``/table/<id>/screen`` (the table on a
+big screen, as a spectator sees it), ``/rules/<game>`` (the rules file rendered),
+``/games/<id>`` (a finished game's replay), ``/games/<id>.json`` (its record) and
+``/games/<id>/steps.json`` (each step as a spectator saw it), ``/api/games`` (every game's
+spec, JSON: what the pages build their titles, player counts and option controls from),
+``/api/tables`` (the open tables, JSON), ``/static/...`` and ``/ws`` (the socket protocol
+of ``docs/protocol.md``, :mod:`parlour.web.connection`).
 
 A browser that asks for a page that is not there gets a page with a way home; only
 ``/api/...`` answers in JSON.
@@ -16,6 +17,7 @@ A browser that asks for a page that is not there gets a page with a way home; on
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -31,6 +33,7 @@ from parlour.games import GAMES
 from parlour.live import Lobby, codes
 from parlour.nodes.leases import DEFAULT_TIMING, Timing
 from parlour.store import Store, without_password
+from parlour.web import qr
 from parlour.web.caching import compress
 from parlour.web.connection import Connection, Limits, serve_socket
 from parlour.web.guard import Gate, Site, protect
@@ -39,6 +42,8 @@ from parlour.web.relay import Relay, SiteGate
 from parlour.web.replays import STEPS_MAX, NotServed, finished_record, steps
 
 RULES = Path(__file__).parent.parent / "rules"
+#: What a table's id may be (``secrets.token_urlsafe`` makes them): anything else is no table.
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 __all__ = ["Connection", "Gate", "Limits", "Site", "create_app"]
 
@@ -152,6 +157,22 @@ def create_app(
     async def waiting_room(request: Request, table_id: str) -> HTMLResponse:
         # The page asks the socket about the table and says so if it is gone.
         return page(request, "table.html")
+
+    @app.get("/table/{table_id}/qr.svg")
+    async def join_code(request: Request, table_id: str) -> Response:
+        """The table's join link as a QR code, for the phones in the room: the address this
+        very page was asked by (a Host the site answers to), so the code opens what the
+        waiting room's link says."""
+        if not TABLE_ID.fullmatch(table_id):
+            raise HTTPException(404, "There is no table here.")
+        link = f"{request.base_url}table/{table_id}"
+        return Response(qr.svg(link, title="The link to this table"),
+                        media_type="image/svg+xml")
+
+    @app.get("/table/{table_id}/screen", response_class=HTMLResponse)
+    async def big_screen(request: Request, table_id: str) -> HTMLResponse:
+        # a spectator made for a TV: the page watches the table through the socket
+        return page(request, "screen.html")
 
     @app.get("/rules/{game}", response_class=HTMLResponse)
     async def rules_page(request: Request, game: str) -> HTMLResponse:

@@ -88,6 +88,17 @@ class Site:
                    tuple(normal_origin(o) for o in origins if o.strip()))
 
 
+    @classmethod
+    def only(cls, address: str) -> Site:
+        """A site reached by ``address`` alone (``parlour serve --lan``): neither 127.0.0.1
+        nor localhost, nor any other name; its socket opens to its own pages only.
+
+        >>> Site.only("192.168.1.20"), Site.only("fd12::7").hosts
+        (Site(hosts=('192.168.1.20',), origins=()), ('[fd12::7]',))
+        """
+        return cls((f"[{address}]" if ":" in address else address,), ())
+
+
 def normal_origin(origin: str) -> str:
     """``scheme://host[:port]`` in lower case, without a default port or a trailing slash.
 

@@ -6,10 +6,12 @@ print the real address (``--port 0`` picks a free one), and only then start serv
 
 from __future__ import annotations
 
+import ipaddress
 import socket
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import uvicorn
 
@@ -17,6 +19,8 @@ from parlour.live.protocol import MAX_BYTES
 from parlour.store import StoreError, open_store
 from parlour.web.app import create_app
 from parlour.web.guard import Site
+from parlour.web.lan import lan_address, local_address
+from parlour.web.qr import print_terminal
 
 #: Frames up to this size reach the app, which answers those over the protocol's own
 #: :data:`~parlour.live.protocol.MAX_BYTES` with ``too_big``; a bigger one closes the socket
@@ -83,21 +87,40 @@ def own_names(host: str) -> list[str]:
     return [n for n in dict.fromkeys(names) if n]
 
 
+def announce_party(url: str) -> None:
+    """What ``parlour serve --lan`` prints once it listens: the address for every phone and
+    computer in the room, and on a terminal a QR code of it for their cameras."""
+    print(f"Parlour is running for this network: open {url} on any phone or computer on it "
+          "(Ctrl+C stops it)", flush=True)
+    if ipaddress.ip_address(urlsplit(url).hostname or "").is_loopback:
+        print("That is a loopback address: only this machine can open it.", flush=True)
+    if sys.stdout.isatty():
+        print_terminal(url)
+    print("A table with friends shows its own QR code in its waiting room; "
+          "its /screen page shows the game on this screen.", flush=True)
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
           allowed_hosts: Sequence[str] = (), origins: Sequence[str] = (),
-          redis: str | None = None) -> int:
+          redis: str | None = None, lan: bool = False) -> int:
     """Runs the server until Ctrl+C, keeping its games in ``db`` (a SQLite file or a
     PostgreSQL URL; by default :func:`default_database`); returns the exit status. It
     answers to the host names 127.0.0.1, localhost, [::1], its own (:func:`own_names`) and
     ``allowed_hosts``; pages of ``origins`` (besides its own) may open its socket. With
     ``redis`` it is one node of a site (``docs/deploy.md``): ``db`` must then be PostgreSQL,
-    shared by every node."""
+    shared by every node. With ``lan`` (party mode, :mod:`parlour.web.lan`) it listens on
+    ``host``, this machine's address on its local network (found if ``host`` is empty),
+    answers to that address alone, and prints it with a QR code to open it by."""
     if redis is not None and not (db or "").startswith(("postgresql://", "postgres://")):
         print("parlour: --redis needs --db postgresql://...: the nodes of a site share one "
               "PostgreSQL database", file=sys.stderr)
         return 2
     try:  # every flag is checked before anything is opened, created or bound
-        site = Site.of([*own_names(host), *allowed_hosts], origins)
+        if lan:
+            host = lan_address(host) if host else local_address()
+            site = Site.only(host)
+        else:
+            site = Site.of([*own_names(host), *allowed_hosts], origins)
     except ValueError as exc:
         print(f"parlour: {exc}", file=sys.stderr)
         return 2
@@ -114,8 +137,11 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
               + (" (try --port with another number)" if port else ""), file=sys.stderr)
         return 2
     print(f"Games are kept in {store.where}", flush=True)
-    print(f"Parlour is running: open {url_of(sock)} in your browser (Ctrl+C stops it)",
-          flush=True)
+    if lan:
+        announce_party(url_of(sock))
+    else:
+        print(f"Parlour is running: open {url_of(sock)} in your browser (Ctrl+C stops it)",
+              flush=True)
     try:
         uvicorn.Server(config(create_app(site=site, store=store, resume=True, redis=redis))).run(
             sockets=[sock])

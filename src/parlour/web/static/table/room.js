@@ -1,5 +1,5 @@
 // The waiting room of a table with friends (`lobby` messages): its seats, who hosts, the
-// link to share, the host's speed, start and removal of a person from a seat, where to go
+// link to share (and its QR code), the way to the big screen, the host's speed, start and removal of a person from a seat, where to go
 // once the game is on, and once it is over: its result, its replay and the rematch.
 import { $, check, make } from "../lib/dom.js";
 import { radioKeys } from "../lib/radios.js";
@@ -62,6 +62,9 @@ export function drawRoom(m, spec, me, on) {
   document.title = `${spec.title} with friends - Parlour`;
   $("room-title").textContent = `${spec.title} with friends`;
   $("link").value = `${location.origin}/table/${m.table}`;
+  // the same link as a QR code, drawn by the server (an image: nothing here parses markup)
+  const qr = `/table/${encodeURIComponent(m.table)}/qr.svg`;
+  if ($("qr").getAttribute("src") !== qr) $("qr").src = qr;
   const seated = me.seat !== null && me.token !== null;
   const host = seated && me.seat === m.host;
   $("seats").replaceChildren(...m.seats.map((seat, i) =>
@@ -74,6 +77,7 @@ export function drawRoom(m, spec, me, on) {
   $("sit-form").hidden = seated || !waiting || m.free === 0;
   $("host").hidden = !host || !waiting;
   $("watch").hidden = waiting || closed || finished || seated;
+  $("screen").hidden = closed || finished;
   $("over").hidden = !finished;
   if (finished) {
     const rematch = typeof m.rematch === "string" ? m.rematch : null;
@@ -87,6 +91,7 @@ export function drawRoom(m, spec, me, on) {
       : seated ? "A rematch plays again with the same seats and people." : "";
   }
   $("watch").href = `/${m.game}?watch=${encodeURIComponent(m.table)}`;
+  $("screen").href = `/table/${encodeURIComponent(m.table)}/screen`;
   const computers = m.free === 1 ? "The free seat gets a computer player" : `The ${m.free} free seats get computer players`;
   $("begin-note").textContent = m.free ? `${computers} (${levelTitle(spec, m.level)}).` : "Every seat is taken.";
 
