@@ -12,7 +12,6 @@ server does not number its views yet, the relay numbers them itself.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from collections import Counter
 from collections.abc import Iterator
@@ -22,11 +21,6 @@ import pytest
 import test_browser as slapjack_tests
 import test_browser_slabberjan as slabberjan_tests
 import test_browser_splunk as splunk_tests
-from conftest import FAST_PACING, quick_decks, quick_players, running
-
-from parlour.games.slabberjan import SPEC as SLABBERJAN
-from parlour.live import Lobby
-from parlour.web import create_app
 
 pytestmark = pytest.mark.browser
 
@@ -106,11 +100,10 @@ def twice(page: Any, keys: list[str], clicks: list[str] | None = None) -> None:
     page.evaluate(PRESS_TWICE, [keys, clicks or []])
 
 
+# each game's server as its own tests have it: quick computer players and stacked deals
 @pytest.fixture(scope="module")
 def slapjack_site() -> Iterator[str]:
-    lobby = Lobby(players=quick_players, pacing=FAST_PACING, decks=quick_decks)
-    with running(create_app(lobby=lobby)) as url:
-        yield url
+    yield from slapjack_tests.serve()
 
 
 @pytest.fixture(scope="module")
@@ -120,12 +113,7 @@ def splunk_site() -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def slabberjan_site() -> Iterator[str]:
-    pacing = {"slabberjan": dataclasses.replace(
-        SLABBERJAN.pacing, pause={"easy": 0.05, "normal": 0.05, "hard": 0.05})}
-    lobby = Lobby(players=slabberjan_tests.quick_players, pacing=pacing,
-                  decks=slabberjan_tests.stacked)
-    with running(create_app(lobby=lobby)) as url:
-        yield url
+    yield from slabberjan_tests.serve()
 
 
 def test_slapjack_a_whole_game_of_double_presses_flips_and_slaps_once_a_view(
