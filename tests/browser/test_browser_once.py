@@ -3,7 +3,8 @@ keys, doubled (the same key twice, and its button and what can be tapped instead
 the table can answer), through whole games of Slapjack, Splunk and Slabberjan, sends each
 action once at the view it was pressed at, naming that view's ``version``; a repeated click
 on Swap is one swap. A ``stale`` answer (the same move again at the same view, a call that
-came after the slap that settled its play) is told without alarm.
+came after the slap that settled its play) is told without alarm, and the same slap again
+once the table has answered the first (a double tap slower than the table) is told nothing.
 
 The page's socket goes through a relay in the test (Playwright's ``route_web_socket``) that
 keeps every action frame the page sends and the version of every view it was sent; while the
@@ -107,6 +108,11 @@ def slapjack_site() -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
+def watched_site() -> Iterator[str]:
+    yield from slapjack_tests.serve_watched()
+
+
+@pytest.fixture(scope="module")
 def splunk_site() -> Iterator[str]:
     yield from splunk_tests.site(splunk_tests.StandIn, splunk_tests.quick_deck())
 
@@ -192,15 +198,64 @@ def test_slabberjan_a_repeated_click_on_swap_is_one_swap(page: Any,
     relay.check(len(presses))
 
 
+#: What the page tells, as it tells it (a computer's next move may soon say something else):
+#: each line of the news line or the log that starts "Too late", with its class.
+TOO_LATE = """(selector) => {
+    window.__told = [];
+    const where = document.querySelector(selector);
+    new MutationObserver(() => {
+        const lines = where.matches("ol") ? [...where.children] : [where];
+        for (const n of lines) {
+            if (n.textContent.startsWith("Too late")) window.__told.push(n.className);
+        }
+    }).observe(where, { subtree: true, childList: true, characterData: true, attributes: true });
+}"""
+
+
 @pytest.mark.parametrize("game", ["slapjack", "splunk", "slabberjan"])
 def test_a_stale_answer_is_told_without_alarm(page: Any, request: Any, game: str) -> None:
     relay = Relay(page)
     page.goto(f"{request.getfixturevalue(game + '_site')}/{game}")
     page.wait_for_function("() => document.body.dataset.state === 'playing'")
+    page.evaluate(TOO_LATE, "#log" if game == "slabberjan" else "#news")
     relay.page.send(json.dumps({"type": "error", "code": "stale", "about": "action",
                                 "reason": "that was already done at this view"}))
-    said = "#log li" if game == "slabberjan" else "#news"
-    page.wait_for_function("(s) => document.querySelector(s).textContent.startsWith('Too late')",
-                           arg=said)
-    assert page.locator(f"{said}.bad").count() == 0
+    page.wait_for_function("() => window.__told.length > 0")
+    assert not [c for c in page.evaluate("() => window.__told") if "bad" in c]
     assert "bad" not in (page.get_attribute("#bar", "class") or "")
+
+#: Recorded in the page before its own scripts run: every error message its socket is sent
+#: (the page's own handler has run once one shows here: it listens after this one).
+HEARD_ERRORS = """
+window.__errors = [];
+const Native = window.WebSocket;
+window.WebSocket = class extends Native {
+    constructor(...args) {
+        super(...args);
+        this.addEventListener("message", (e) => {
+            const m = JSON.parse(e.data);
+            if (m.type === "error") window.__errors.push(m.code);
+        });
+    }
+};
+"""
+
+
+def test_a_second_slap_once_the_table_took_the_first_tells_nothing(
+        page: Any, watched_site: str) -> None:
+    page.add_init_script(HEARD_ERRORS)
+    page.goto(f"{watched_site}/slapjack?seed={slapjack_tests.seed_where((True,))}")
+    page.wait_for_function(
+        "() => document.getElementById('bar').textContent.startsWith('Your turn')")
+    page.keyboard.press("f")  # a Jack: the computer slaps it 0.3 s later
+    page.wait_for_function("() => document.getElementById('pile').classList.contains('jack')")
+    page.keyboard.press(" ")
+    page.wait_for_function("() => document.getElementById('news').textContent.startsWith('You')")
+    assert slapjack_tests.text(page, "#news") == "You were first and took 1 card."
+    # the same slap at the next view, as a double tap slower than the table: one slap per
+    # card turns it away, and the page keeps what it said
+    page.keyboard.press(" ")
+    page.wait_for_function("() => window.__errors.length > 0")
+    assert page.evaluate("() => window.__errors") in (["refused"], ["stale"])
+    assert slapjack_tests.text(page, "#news") == "You were first and took 1 card."
+    assert "bad" not in (page.get_attribute("#news", "class") or "")

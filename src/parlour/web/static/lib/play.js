@@ -91,6 +91,9 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec), tour = [
   // the actions sent at the view drawn (as JSON): each at most once per view
   let acted = { view: null, sent: new Set() };
   const sentNow = () => (acted.view === table.view ? acted.sent : new Set());
+  // every action sent in this game, and whether the last one sent had been sent before
+  let played = new Set();
+  let repeated = false;
 
   // what the computers' speed means, said only where a computer plays
   function aboutTheComputers() {
@@ -239,6 +242,7 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec), tour = [
       table.moved = seat.resumed;
       table.view = null; // the state that follows draws the table; until then, nothing stale
       table.version = null;
+      played = new Set();
       table.settings = tableSettings(spec, m);
       unsay("offer");
       after.hide();
@@ -312,6 +316,10 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec), tour = [
       } else if (!about && !(hooks.error && hooks.error(m))) {
         // a move that came too late (a call after the slap that settled its play, the same
         // move again at the same view) changed nothing and is no mistake: told plainly
+        // the same move again at a later view (a double tap the table answered in between):
+        // the first one stands, and the table turns the second away (one slap per card);
+        // nothing to tell
+        if (m.about === "action" && repeated && (m.code === "refused" || m.code === "stale")) return;
         hooks.say(sentence(m, refusal(table.view, table.seat)), m.code === "stale" ? "" : "bad");
       }
     },
@@ -365,6 +373,8 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec), tour = [
       if (!table.view || sentNow().has(key) || !isOpen()) return false;
       if (acted.view !== table.view) acted = { view: table.view, sent: new Set() };
       acted.sent.add(key);
+      repeated = played.has(key);
+      played.add(key);
       table.moved = true;
       const message = { type: "action", action };
       if (table.version !== null) message.version = table.version;
