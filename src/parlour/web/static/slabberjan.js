@@ -60,7 +60,7 @@ const game = play(pageSpec(), {
   say: note,
   controls: () => [$("actions")],
 }, { tour: [
-  { at: "#ring", title: "Slabberjan in four steps", text: lead() },
+  { at: "#centre", title: "Slabberjan in four steps", text: lead() },
   { at: "#my-piece", title: "Your piece",
     text: "Nobody else sees it. What it means, your chips and what you learned in your swaps are written beside it." },
   { at: "#swap", title: "Your turn",
