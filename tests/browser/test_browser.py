@@ -41,18 +41,13 @@ class Watcher(QuickFlipper):
     slap_after = 0.3
 
 
-def serve_watched() -> Iterator[str]:
-    """A server of Watchers: the person flips alone, and a Jack is slapped after 0.3 s."""
+@pytest.fixture(scope="module")
+def slow_site() -> Iterator[str]:
     def watchers(game: str, level: str, seat: int, *, seed: int | None = None) -> Watcher:
         return Watcher(seat, seed=seed)
 
     with running(create_app(lobby=Lobby(players=watchers, pacing=FAST_PACING))) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def slow_site() -> Iterator[str]:
-    yield from serve_watched()
 
 
 def text(page: Any, selector: str) -> str:

@@ -22,6 +22,10 @@ import pytest
 import test_browser as slapjack_tests
 import test_browser_slabberjan as slabberjan_tests
 import test_browser_splunk as splunk_tests
+from conftest import FAST_PACING, running, sleepy_players
+
+from parlour.live import Lobby
+from parlour.web import create_app
 
 pytestmark = pytest.mark.browser
 
@@ -108,8 +112,10 @@ def slapjack_site() -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def watched_site() -> Iterator[str]:
-    yield from slapjack_tests.serve_watched()
+def sleepy_site() -> Iterator[str]:
+    """Slapjack against a computer that never slaps (and flips after a minute)."""
+    with running(create_app(lobby=Lobby(players=sleepy_players, pacing=FAST_PACING))) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -242,12 +248,12 @@ window.WebSocket = class extends Native {
 
 
 def test_a_second_slap_once_the_table_took_the_first_tells_nothing(
-        page: Any, watched_site: str) -> None:
+        page: Any, sleepy_site: str) -> None:
     page.add_init_script(HEARD_ERRORS)
-    page.goto(f"{watched_site}/slapjack?seed={slapjack_tests.seed_where((True,))}")
+    page.goto(f"{sleepy_site}/slapjack?seed={slapjack_tests.seed_where((True,))}")
     page.wait_for_function(
         "() => document.getElementById('bar').textContent.startsWith('Your turn')")
-    page.keyboard.press("f")  # a Jack: the computer slaps it 0.3 s later
+    page.keyboard.press("f")  # a Jack, which nobody else slaps
     page.wait_for_function("() => document.getElementById('pile').classList.contains('jack')")
     page.keyboard.press(" ")
     page.wait_for_function("() => document.getElementById('news').textContent.startsWith('You')")
