@@ -314,11 +314,10 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec), tour = [
           bar($("bar"), "The host gave your seat back to the table", "", "bad");
         }
       } else if (!about && !(hooks.error && hooks.error(m))) {
-        // a move that came too late (a call after the slap that settled its play, the same
-        // move again at the same view) changed nothing and is no mistake: told plainly
-        // the same move again at a later view (a double tap the table answered in between):
-        // the first one stands, and the table turns the second away (one slap per card);
-        // nothing to tell
+        // The same move again at a later view (a double tap the table answered in between)
+        // is turned away (one slap per card) while the first stands: nothing to tell. A move
+        // that came too late (a call after the slap that settled its play, the same move
+        // again at the same view) changed nothing and is no mistake: told plainly.
         if (m.about === "action" && repeated && (m.code === "refused" || m.code === "stale")) return;
         hooks.say(sentence(m, refusal(table.view, table.seat)), m.code === "stale" ? "" : "bad");
       }
