@@ -22,11 +22,16 @@ from parlour.web import create_app
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture(scope="module")
-def quick_site() -> Iterator[str]:
+def serve() -> Iterator[str]:
+    """A server of quick stand-in players and stacked decks that end soon."""
     lobby = Lobby(players=quick_players, pacing=FAST_PACING, decks=quick_decks)
     with running(create_app(lobby=lobby)) as url:
         yield url
+
+
+@pytest.fixture(scope="module")
+def quick_site() -> Iterator[str]:
+    yield from serve()
 
 
 class Watcher(QuickFlipper):

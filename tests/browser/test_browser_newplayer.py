@@ -327,7 +327,7 @@ def test_42_seats_keep_the_pot_the_round_and_every_announcement_in_sight(
         # our seat is first in the rows, as the page's own words say
         assert page.evaluate("() => document.querySelector('.sj-ring.grid .sj-seat').classList"
                              ".contains('mine')")
-        assert "yours first" in text(page, "#how-to-play")
+        assert "yours first" in text(page, "#rules")
         page.keyboard.press("s")  # our swap: the round goes on round the 42 seats
         for where in (0.0, 0.5, 1.0):  # scrolled to the top, the middle, the end of the rows
             # a phone scrolls the page through the rows, sideways the rows scroll in their box

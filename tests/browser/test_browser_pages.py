@@ -116,6 +116,8 @@ def test_the_csp_blocks_nothing_on_any_page(browser: Any, csp_site: str) -> None
         w.until("() => document.body.dataset.state === 'playing'")
         page.click("#players-button")
         page.click("#players-menu [data-players='8']")
+        if page.is_visible("dialog.ask[open]"):  # the computers had begun the first deal
+            page.click("dialog.ask button[value=yes]")
         w.until("() => document.querySelectorAll('.sj-seat').length === 8")
         for _ in range(30):
             for button in ("#swap", "#draw", "#stand"):

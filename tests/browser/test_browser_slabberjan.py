@@ -55,13 +55,18 @@ def stacked(game: str, players: int) -> list[list[str]]:
     return STACKS.get(players, [])
 
 
-@pytest.fixture(scope="module")
-def site() -> Iterator[str]:
+def serve() -> Iterator[str]:
+    """A server of the quick players and the stacked deals, its pauses cut short."""
     pacing = {"slabberjan": dataclasses.replace(
         SPEC.pacing, pause={"easy": 0.05, "normal": 0.05, "hard": 0.05})}
     lobby = Lobby(players=quick_players, pacing=pacing, decks=stacked)
     with running(create_app(lobby=lobby)) as url:
         yield url
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[str]:
+    yield from serve()
 
 
 def text(page: Any, selector: str) -> str:

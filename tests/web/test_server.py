@@ -84,7 +84,7 @@ def test_the_home_page_leads_to_the_slapjack_page_and_the_rules(site: str) -> No
     assert home.status_code == 200
     assert 'href="/slapjack"' in home.text and 'href="/rules/slapjack"' in home.text
     page = httpx.get(site + "/slapjack")
-    assert page.status_code == 200 and "How to play on this page" in page.text
+    assert page.status_code == 200 and "On the Parlour page" in page.text
     assert httpx.get(site + "/static/slapjack.js").status_code == 200
     assert httpx.get(site + "/static/style.css").status_code == 200
 

@@ -37,7 +37,7 @@ from parlour.web import qr
 from parlour.web.caching import compress
 from parlour.web.connection import Connection, Limits, serve_socket
 from parlour.web.guard import Gate, Site, protect
-from parlour.web.pages import STATIC, rules_html, templates
+from parlour.web.pages import STATIC, rules_article, rules_html, templates
 from parlour.web.relay import Relay, SiteGate
 from parlour.web.replays import STEPS_MAX, NotServed, finished_record, steps
 
@@ -189,7 +189,10 @@ def create_app(
         if cls is None:
             raise HTTPException(404, "There is no page here: the games are listed on the "
                                 "home page.")
-        return page(request, f"{game}.html", spec=cls.spec)
+        # the rules below the table are the rules file's (none yet: none shown)
+        article = (Markup(rules_article((rules / f"{game}.md").read_text("utf-8")))
+                   if has_rules(game) else "")
+        return page(request, f"{game}.html", spec=cls.spec, rules=article)
 
     @app.get("/games/{table_id}.json")
     async def game_record(table_id: str) -> dict[str, Any]:

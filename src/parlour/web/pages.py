@@ -1,9 +1,12 @@
-"""The pages: Jinja2 templates on one base layout, and the rules rendered from Markdown.
+"""The pages: Jinja2 templates on one base layout (a game's page on the game layout,
+``templates/game.html``), and the rules rendered from Markdown.
 
 Every title, blurb, player count and option a page shows comes from the games' specs
 (:mod:`parlour.games`); the pages' scripts read the same specs from ``GET /api/games``.
 The rules files are rendered by markdown-it-py with raw HTML off, so a rules file cannot
-inject markup; headings get anchors to link a ruling to.
+inject markup; headings get anchors to link a ruling to. A rules file is the one statement
+of its game's rules: the rules page shows it whole, the game page below its table
+(:func:`rules_article`).
 
 >>> "<script>" in rules_html("# Slap\\n\\n<script>x</script>")
 False
@@ -20,7 +23,9 @@ from functools import cache
 from pathlib import Path
 
 from markdown_it import MarkdownIt
+from markdown_it.token import Token
 from mdit_py_plugins.anchors import anchors_plugin
+from mdit_py_plugins.anchors.index import slugify
 from starlette.templating import Jinja2Templates
 
 from parlour.engine import GameSpec
@@ -36,6 +41,45 @@ def rules_html(markdown: str) -> str:
     """The HTML of a rules file (a fragment)."""
     html: str = _markdown.render(markdown)
     return html
+
+
+#: The section of a rules file that the game page leaves to the rules page: the rulings'
+#: codes (``J1``...) are for the rulings file and developers.
+RULINGS = "Parlour's rulings"
+
+_article = (MarkdownIt("commonmark", {"html": False}).enable("table")
+            .use(anchors_plugin, min_level=1, max_level=3,
+                 slug_func=lambda title: "rules-" + slugify(title)))
+
+
+def rules_article(markdown: str) -> str:
+    """A rules file as the article below a game's table: every heading a level lower (the
+    page's own title is its ``h1``), every anchor ``rules-`` first (never the id of
+    something on the table), and without the section of Parlour's rulings.
+
+    >>> html = rules_article("# Swap\\n\\nLeft.\\n\\n## Parlour's rulings, in short\\n\\nS1\\n")
+    >>> html.splitlines()[0], "S1" in html
+    ('<h2 id="rules-swap">Swap</h2>', False)
+    """
+    env: dict[str, object] = {}
+    tokens = _article.parse(markdown, env)
+    kept: list[Token] = []
+    skipping = False
+    for k, token in enumerate(tokens):
+        if token.type == "heading_open" and token.tag in ("h1", "h2"):
+            skipping = token.tag == "h2" and tokens[k + 1].content.startswith(RULINGS)
+        if skipping:
+            continue
+        if token.type in ("heading_open", "heading_close"):
+            token.tag = f"h{min(6, int(token.tag[1]) + 1)}"
+        kept.append(token)
+    html: str = _article.renderer.render(kept, _article.options, env)
+    return html
+
+
+def has_asset(name: str) -> bool:
+    """Whether the static file ``name`` is there (a game's stylesheet is optional)."""
+    return (STATIC / name).is_file()
 
 
 @cache
@@ -133,7 +177,7 @@ def for_players(text: str) -> str:
 
 def templates() -> Jinja2Templates:
     t = Jinja2Templates(directory=str(TEMPLATES))
-    t.env.globals.update(asset=asset, players_text=players_text, module=module,
-                         module_imports=module_imports)
+    t.env.globals.update(asset=asset, has_asset=has_asset, players_text=players_text,
+                         module=module, module_imports=module_imports)
     t.env.filters["for_players"] = for_players
     return t

@@ -3,7 +3,7 @@
 // happened: bubbles, arrows, the reveal) and sends only what the view's `legal` offers.
 import { $, plural } from "./lib/dom.js";
 import { link } from "./lib/address.js";
-import { refusal, sentence } from "./lib/errors.js";
+import { sentence } from "./lib/errors.js";
 import { keys } from "./lib/keys.js";
 import { legal } from "./lib/legal.js";
 import { play } from "./lib/play.js";
@@ -17,7 +17,8 @@ import { buildSeats, clearArrows, layout, nameSeats, seatOf } from "./slabberjan
 import { drawSeat } from "./slabberjan/seat.js";
 import { teller } from "./slabberjan/story.js";
 import { drawSummary } from "./slabberjan/summary.js";
-import { guide } from "./lib/guide.js";
+import { lead } from "./lib/guide.js";
+import { keys as keysOr } from "./lib/touch.js";
 
 // The round as this page follows it: whether the reveal shows, the seats' marks, who went
 // out and whether all were spared at it, and how many swaps the cat undid.
@@ -27,8 +28,6 @@ function newRound() {
   unbubbleAll();
   clearArrows();
 }
-let sent = false; // one move per turn: a double press sends nothing more
-
 const game = play(pageSpec(), {
   welcome() {
     newRound();
@@ -36,7 +35,6 @@ const game = play(pageSpec(), {
   },
   seats() { nameSeats(names); },
   state(view) {
-    sent = false;
     newRound();
     if (logIsEmpty() && view.winner === null) {
       note(`Round ${view.round}: ${names.verb(view.dealer, "deal", "deals")}.`);
@@ -45,7 +43,6 @@ const game = play(pageSpec(), {
     render();
   },
   events(events, view, before) {
-    sent = false;
     for (const event of events) tell(event, view, before);
     render();
   },
@@ -54,15 +51,24 @@ const game = play(pageSpec(), {
     clearLog();
   },
   error(m) {
-    if (m.code === "refused") sent = false;
-    const text = sentence(m, refusal(table.view, table.seat));
-    note(text, "bad");
     if (link.watch && m.code !== "refused" && m.code !== "rate_limited") {
-      game.setBar("This table cannot be watched.", text, "bad");
+      game.setBar("This table cannot be watched.", sentence(m), "bad");
     }
+    return false; // and the log says it too
   },
   render,
-});
+  say: note,
+  controls: () => [$("actions")],
+}, { tour: [
+  { at: "#centre", title: "Slabberjan in four steps", text: lead() },
+  { at: "#my-piece", title: "Your piece",
+    text: "Nobody else sees it. What it means, your chips and what you learned in your swaps are written beside it." },
+  { at: "#swap", title: "Your turn",
+    text: keysOr("Swap with your left neighbour (the next seat clockwise), Stand, or, as the dealer, Draw from the bag: only what the rules allow you now is lit.",
+      "Swap (S) with your left neighbour, the next seat clockwise, Stand (T or Enter), or, as the dealer, Draw (D) from the bag: only what the rules allow you now is lit.") },
+  { at: "#log", title: "What happened",
+    text: "Every swap, every matador's answer (in a speech bubble at its seat) and every reveal is told here. The rules are below the table; “Show me how” brings this tour back." },
+] });
 const { table, names } = game;
 const tell = teller(table, names, round);
 
@@ -74,7 +80,8 @@ function render() {
       : watching ? "watching" : "playing";
   $("watching").hidden = !watching;
   $("wins").hidden = table.friends;
-  for (const type of ["swap", "stand", "draw"]) $(type).disabled = sent || !legal(view, type);
+  // our move is sent: the buttons rest until the table answers
+  for (const type of ["swap", "stand", "draw"]) $(type).disabled = game.acted() || !legal(view, type);
   drawSummary(table, names, round);
   drawMe(table, names, round.undone);
   if (!view) {
@@ -101,17 +108,16 @@ function render() {
 
 function act(type) {
   const view = table.view;
-  if (!view || table.seat === null || view.winner !== null) return;
+  if (!view || table.seat === null || view.winner !== null || game.acted()) return;
   const action = legal(view, type);
-  if (!action || sent) {
-    const open = view.legal.map((x) => x.type);
-    if (view.turn !== table.seat) note(`Not your turn: it is ${names.name(view.turn)}'s.`);
-    else if (!sent) note(`You cannot ${type} now: ${open.length ? `you may ${open.join(" or ")}` : "wait"}.`);
+  if (action) {
+    game.act(action);
+    render();
     return;
   }
-  sent = true;
-  render();
-  game.act(action);
+  const open = view.legal.map((x) => x.type);
+  if (view.turn !== table.seat) note(`Not your turn: it is ${names.name(view.turn)}'s.`);
+  else note(`You cannot ${type} now: ${open.length ? `you may ${open.join(" or ")}` : "wait"}.`);
 }
 
 for (const type of ["swap", "stand", "draw"]) $(type).addEventListener("click", () => act(type));
@@ -125,13 +131,3 @@ window.addEventListener("resize", () => {
 });
 
 game.start();
-guide("slabberjan", [
-  { at: "#my-piece", title: "Slabberjan in four steps",
-    text: "This is your piece: nobody else sees it. At the end of each round everyone shows theirs, and the weakest pays a chip into the pot." },
-  { at: "#swap", title: "Swap to the left",
-    text: "Holding a number or worse, you must try to swap with your left neighbour, the next seat clockwise. You both see each other's piece." },
-  { at: "#stand", title: "Stand",
-    text: "Holding a matador (knight, bird, cat or inn), you stand. The dealer, last each round, may instead draw from the bag." },
-  { at: "#log", title: "Beware the matadors",
-    text: "Try to swap with a matador and it bites back: watch the speech bubbles and the log. The last player with chips takes the pot. “Show me how” brings this tour back." },
-]);

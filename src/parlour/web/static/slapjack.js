@@ -2,13 +2,12 @@
 // Space. The server is the referee: the page draws its views, tells its events, and sends
 // only what the view's `legal` offers.
 import { $ } from "./lib/dom.js";
-import { refusal, sentence } from "./lib/errors.js";
 import { keys } from "./lib/keys.js";
 import { legal } from "./lib/legal.js";
 import { play } from "./lib/play.js";
 import { pageSpec } from "./lib/specs.js";
 import { hintsOn } from "./lib/hints.js";
-import { guide } from "./lib/guide.js";
+import { lead } from "./lib/guide.js";
 import { keys as keysOr } from "./lib/touch.js";
 import { news } from "./lib/status.js";
 import { barFor } from "./slapjack/bar.js";
@@ -23,12 +22,21 @@ const game = play(pageSpec(), {
     render();
     for (const event of events) tell(event, view);
   },
-  error(m) {
-    say(sentence(m, refusal(table.view, table.seat)), "bad");
-  },
   newGame: () => say(" "), // the last game's news is no news of this one
   render,
-});
+  say,
+  // the buttons first: Flip, SLAP; then what can be tapped instead of them
+  controls: () => [$("actions"), $("pile"), $("my-deck")],
+}, { tour: [
+  { at: "#pile", title: "Slapjack in five steps", text: lead() },
+  { at: "#my-deck", title: "Your turn: flip",
+    text: keysOr("Tap your deck or Flip to turn your top card onto the pile.", "Click your deck, Flip, or press F to turn your top card onto the pile.") },
+  { at: "#slap", title: "A Jack: slap it!",
+    text: keysOr("Tap the pile or SLAP.", "Click the pile or SLAP, or press Space.") },
+  { at: "#bar", title: "What to do next", text: "This bar always says." },
+  { at: ".speed", title: "Your opponents",
+    text: "Pick the computer's speed and the number of players here. The rules are below the table; “Show me how” at the top brings this tour back." },
+] });
 const { table, names } = game;
 const tell = teller(table, names, say);
 
@@ -46,28 +54,20 @@ function render() {
   game.setBar(...barFor(table, names));
 }
 
-// One flip per view: a second press before the server answers sends nothing more.
-let flipped = null;
 function flip() {
   const view = table.view;
-  if (!view || table.seat === null || view.winner !== null || flipped === view) return;
+  if (!view || table.seat === null || view.winner !== null) return;
   const action = legal(view, "flip");
-  if (action) {
-    flipped = view;
-    game.act(action);
-  }
+  if (action) game.act(action);
   else if (view.players[table.seat].cards === 0) say("You have no cards to flip: wait for the next Jack.");
   else if (view.slappable) say("A Jack is on top: slap it!");
   else say(`It is ${names.name(view.turn)}'s turn to flip.`);
 }
 
 // The slap names the card we saw (`at`, in `legal`): if someone was faster, it costs nothing.
-let lastSlap = null;
 function slap() {
   const action = legal(table.view, "slap");
-  const aim = action && `${table.id}:${action.at}`;
-  if (!action || aim === lastSlap) return; // one slap per card: a double tap is one
-  if (game.act(action)) lastSlap = aim;
+  if (action) game.act(action);
 }
 
 $("flip").addEventListener("click", flip);
@@ -76,15 +76,3 @@ $("slap").addEventListener("click", slap);
 $("pile").addEventListener("click", slap);
 keys({ Space: slap, f: flip }, game.menuOpen);
 game.start();
-guide("slapjack", [
-  { at: "#pile", title: "Slapjack in five steps",
-    text: "Everyone turns cards onto this pile in turn. When a Jack lands on top, the first to slap it takes the whole pile." },
-  { at: "#my-deck", title: "Your turn: flip",
-    text: keysOr("Tap your deck or Flip to turn your top card onto the pile.", "Click your deck, Flip, or press F to turn your top card onto the pile.") },
-  { at: "#slap", title: "A Jack: slap it!",
-    text: keysOr("Tap the pile or SLAP. Slap anything but a Jack and you give a card away.", "Click the pile or SLAP, or press Space. Slap anything but a Jack and you give a card away.") },
-  { at: "#bar", title: "What to do next",
-    text: "This bar always says. With no cards left you are not out yet: the next Jack is your last chance. The last player with cards wins." },
-  { at: ".speed", title: "Your opponents",
-    text: "Pick the computer's speed and the number of players here. “Show me how” at the top brings this tour back." },
-]);

@@ -4,13 +4,13 @@
 // `legal` offers.
 import { $ } from "./lib/dom.js";
 import { drawSeat } from "./lib/card-seat.js";
-import { refusal, sentence } from "./lib/errors.js";
+import { sentence } from "./lib/errors.js";
 import { keys } from "./lib/keys.js";
 import { legal } from "./lib/legal.js";
 import { play } from "./lib/play.js";
 import { levelTitle, pageSpec } from "./lib/specs.js";
 import { hintsOn } from "./lib/hints.js";
-import { guide } from "./lib/guide.js";
+import { lead } from "./lib/guide.js";
 import { keys as keysOr } from "./lib/touch.js";
 import { news } from "./lib/status.js";
 import { account } from "./splunk/account.js";
@@ -42,16 +42,30 @@ const game = play(spec, {
     say(" "); // the last game's news is no news of this one
   },
   error(m) {
-    if (m.about === "watch" || m.about === "resume") {
-      game.setBar(m.about === "watch" ? "This table cannot be watched" : "This seat cannot be taken", sentence(m), "bad");
-    } else say(sentence(m, refusal(table.view, table.seat)), "bad");
+    if (m.about !== "watch" && m.about !== "resume") return false;
+    game.setBar(m.about === "watch" ? "This table cannot be watched" : "This seat cannot be taken", sentence(m), "bad");
+    return true;
   },
   render,
+  say,
+  controls: () => [$("actions"), $("stacks")],
 }, {
   wins: {
     key: (s) => `${s.level}-${jokers(s) ? "jokers" : "plain"}`,
     where: (s) => `${levelTitle(spec, s.level)}, ${jokers(s) ? "with jokers" : "no jokers"}`,
   },
+  tour: [
+    { at: "#stacks", title: "Splunk in five steps", text: lead() },
+    { at: "#my-seat", title: "Your turn: choose a stack",
+      text: keysOr("Your cards, face down. On your turn, tap a stack first: only then is your top card turned face up on it.",
+        "Your cards, face down. On your turn, choose a stack first (click it or press 1 to 4): only then is your top card turned face up on it.") },
+    { at: "#call", title: "Call out",
+      text: keysOr("Call, right after the other player's card, while that card can be called.", "Call or C, right after the other player's card, while that card can be called.") },
+    { at: "#slap", title: "Slap",
+      text: keysOr("SLAP, or tap a stack that glows and says “Slap!”.", "SLAP or Space, or click a stack that glows and says “Slap!”.") },
+    { at: "#account", title: "Every call and slap, told",
+      text: "This panel tells who called or slapped and who took the stack. The rules are below the table; “Show me how” brings this tour back." },
+  ],
 });
 const { table, names } = game;
 
@@ -111,7 +125,6 @@ function call() {
 
 // The slap names the play we saw (`at`, in `legal`): if someone was faster, it costs nothing.
 // Space and SLAP slap the stack with a slap open on it, else the stack just played on.
-let lastSlap = null;
 function slap(stack) {
   if (!playing()) return;
   const view = table.view;
@@ -122,9 +135,7 @@ function slap(stack) {
     return;
   }
   const action = legal(view, "slap", { stack: target });
-  const aim = action && `${table.id}:${target}:${action.at}`;
-  if (!action || aim === lastSlap) return; // one slap per play: a double tap is one
-  if (game.act(action)) lastSlap = aim;
+  if (action) game.act(action);
 }
 
 // A stack with a slap open on it is slapped by a click; any other stack is only ever played
@@ -139,14 +150,3 @@ keys({ Space: () => slap(), c: call, 1: () => playOn(0), 2: () => playOn(1), 3: 
 
 buildStacks();
 game.start();
-guide("splunk", [
-  { at: "#stacks", title: "Splunk in four steps",
-    text: keysOr("Four stacks. On your turn, tap a stack first: only then is your top card turned face up on it. You never see it before.",
-      "Four stacks. On your turn, choose a stack first (click it or press 1 to 4): only then is your top card turned face up on it.") },
-  { at: "#call", title: "Call out",
-    text: "Right after the other player's card, call it out if you think that stack is now over 21 (its face-down base counts too). Right: they take the stack. Wrong: you do." },
-  { at: "#slap", title: "Slap",
-    text: "A pair (7 on 7), a sandwich (7, 4, 7) or a joker: slap it first and the other player takes the stack. A wrong slap, and you take it." },
-  { at: "#account", title: "Every call and slap, told",
-    text: "This panel tells who called or slapped and who took the stack. The first with no cards left wins. “Show me how” brings this tour back." },
-]);

@@ -9,8 +9,17 @@ import { $, make } from "./dom.js";
 import { link } from "./address.js";
 import { load, save } from "./storage.js";
 
-// steps: [{at: a selector (or null), title, text}]
-export function guide(game, steps) {
+// The opening paragraph of the rules below the table (templates/game.html renders them from
+// rules/<game>.md): what the game is, in the rules' own words, for the tour's first step.
+export function lead() {
+  const first = document.querySelector("#rules p");
+  return first ? first.textContent.replace(/\s+/g, " ").trim() : "";
+}
+
+// steps: [{at: a selector (or null), title, text}]; `text` may be lead(), the first words of
+// the rules below the table. firstControl() gives what has the focus after the tour when
+// nothing had it before (lib/play.js starts the tour with the page's controls).
+export function guide(game, steps, firstControl = () => null) {
   const KEY = `parlour.${game}.toured`;
   const title = make("h2", { id: "guide-title", class: "guide-title" });
   const text = make("p", { id: "guide-text", class: "guide-text" });
@@ -132,7 +141,7 @@ export function guide(game, steps) {
     else {
       // opened on arrival, with nothing focused before it: the focus goes to the game's own
       // buttons, not to the page itself, where Orca said "document web" or read the whole page
-      const act = document.querySelector(".actions button:not(:disabled), .sj-act:not(:disabled)");
+      const act = firstControl();
       if (act) act.focus({ preventScroll: true });
     }
   }

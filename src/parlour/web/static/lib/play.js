@@ -4,7 +4,9 @@
 // offered when the page opens, a game in play is given up only when the person says so, and
 // a finished game goes into this device's history with a link to its replay (and, at a
 // table with friends, the rematch). A page brings only its own table: hooks that draw it and
-// tell what happened.
+// tell what happened, and the controls a move is made with. Every action goes through act(),
+// once per view: the table numbers its views (`version`, the actions applied so far), the
+// page says which view it acted on, and a second press before the next view sends nothing.
 import { $, make } from "./dom.js";
 import { link } from "./address.js";
 import { connect, isOpen, send } from "./socket.js";
@@ -20,7 +22,8 @@ import { soundSwitch } from "./sound.js";
 import { ask } from "./dialog.js";
 import { line } from "./notice.js";
 import { ago } from "./ago.js";
-import { sentence } from "./errors.js";
+import { refusal, sentence } from "./errors.js";
+import { guide } from "./guide.js";
 import { finish, keepSeat, statsOf, statsText, touchSeat } from "./ledger.js";
 import { reactions } from "./reactions.js";
 
@@ -41,17 +44,25 @@ function chosenDealMark() {
   return mark;
 }
 
+// The version of the view a state or events message carries (null before the server says).
+const versionOf = (m) => (Number.isInteger(m.version) && m.version >= 0 ? m.version : null);
+
 // The events of a deal (nobody has played yet: a new setting deals again without asking).
 const DEALING = new Set(["deal", "base", "first"]);
 
-// hooks (each optional but render): welcome(m) after the seats are known; seats() when a
-// seat changed hands; state(view) for a whole view; events(events, view, before) after a
-// change; newGame() when this device deals again; error(m) for what the frame leaves;
-// render() draws `table.view` (null: no game to show).
-export function play(spec, hooks, { wins: winsText = playersWins(spec) } = {}) {
+// hooks (each optional but render, say and controls): welcome(m) after the seats are known;
+// seats() when a seat changed hands; state(view) for a whole view; events(events, view,
+// before) after a change; newGame() when this device deals again; error(m) for an error the
+// frame does not handle, true if the page told it itself; render() draws `table.view` (null:
+// no game to show); say(text, tone) tells what happened (the page's news line or log: a
+// refused move is told there); controls() the elements a move is made with (buttons, or
+// boxes of them), the page's main buttons first: they rest while the socket is away, and the
+// first of them that can be pressed has the focus after the tour.
+// `tour`: the first game's tour (lib/guide.js steps); `wins`: the wins line's key and words.
+export function play(spec, hooks, { wins: winsText = playersWins(spec), tour = [] } = {}) {
   let device = loadSettings(spec);
   const table = {
-    seat: null, seats: [], id: null, view: null, waiting: false, settings: device,
+    seat: null, seats: [], id: null, view: null, version: null, waiting: false, settings: device,
     friends: false, watching: false, seeded: link.seed !== null, rematch: null,
     // we or anyone made a move in this game (or we came back to it): there is something to
     // lose, and a setting that would deal anew asks first
@@ -77,6 +88,12 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec) } = {}) {
   const notice = line("offer", (node) => $("bar").before(node));
   const after = line("after", (node) => $("bar").after(node));
   let noticeKind = null;
+  // the actions sent at the view drawn (as JSON): each at most once per view
+  let acted = { view: null, sent: new Set() };
+  const sentNow = () => (acted.view === table.view ? acted.sent : new Set());
+  // every action sent in this game, and whether the last one sent had been sent before
+  let played = new Set();
+  let repeated = false;
 
   // what the computers' speed means, said only where a computer plays
   function aboutTheComputers() {
@@ -224,6 +241,8 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec) } = {}) {
       table.rematch = typeof m.rematch === "string" ? m.rematch : null;
       table.moved = seat.resumed;
       table.view = null; // the state that follows draws the table; until then, nothing stale
+      table.version = null;
+      played = new Set();
       table.settings = tableSettings(spec, m);
       unsay("offer");
       after.hide();
@@ -243,6 +262,7 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec) } = {}) {
       if (!m.view) return;
       table.waiting = false;
       table.view = m.view;
+      table.version = versionOf(m);
       if (hooks.state) hooks.state(m.view);
       else hooks.render();
       won();
@@ -253,6 +273,7 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec) } = {}) {
       table.waiting = false;
       const before = table.view;
       table.view = m.view;
+      table.version = versionOf(m);
       if ((m.events || []).some((e) => e && !DEALING.has(e.type))) table.moved = true;
       if (hooks.events) hooks.events(m.events || [], m.view, before);
       else hooks.render();
@@ -292,8 +313,13 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec) } = {}) {
         } else {
           bar($("bar"), "The host gave your seat back to the table", "", "bad");
         }
-      } else if (!about && hooks.error) {
-        hooks.error(m);
+      } else if (!about && !(hooks.error && hooks.error(m))) {
+        // The same move again at a later view (a double tap the table answered in between)
+        // is turned away (one slap per card) while the first stands: nothing to tell. A move
+        // that came too late (a call after the slap that settled its play, the same move
+        // again at the same view) changed nothing and is no mistake: told plainly.
+        if (m.about === "action" && repeated && (m.code === "refused" || m.code === "stale")) return;
+        hooks.say(sentence(m, refusal(table.view, table.seat)), m.code === "stale" ? "" : "bad");
       }
     },
     pong() {},
@@ -303,8 +329,7 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec) } = {}) {
   // The socket dropped: say so once (the bar is read out), and take no move meanwhile:
   // the controls are inert (nobody can reach or press them, and no screen reader offers
   // them) as well as dimmed.
-  const CONTROLS = ".table-area .actions, .table-area .stacks, .sj-actions, .table-area .pile, #my-deck";
-  const inert = (on) => { for (const el of document.querySelectorAll(CONTROLS)) el.inert = on; };
+  const inert = (on) => { for (const el of hooks.controls()) el.inert = on; };
   function lost() {
     document.body.classList.add("offline");
     inert(true);
@@ -322,6 +347,15 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec) } = {}) {
     else setBar("Connected: back to the table…", "");
   }
 
+  // what has the focus after the tour: the first control that can be pressed
+  function firstControl() {
+    for (const el of hooks.controls()) {
+      const button = el.matches("button") ? el : el.querySelector("button:not(:disabled)");
+      if (button && !button.disabled) return button;
+    }
+    return null;
+  }
+
   const keepFresh = () => { if (table.id && table.seat !== null && !table.friends) touchSeat(table.id); };
   document.addEventListener("visibilitychange", () => { if (document.hidden) keepFresh(); });
   window.addEventListener("pagehide", keepFresh);
@@ -329,19 +363,31 @@ export function play(spec, hooks, { wins: winsText = playersWins(spec) } = {}) {
   return {
     table, names, setBar, wins,
     menuOpen: () => ctl.menuOpen() || quick.isOpen(),
-    // our seat plays `action` (an object of the view's `legal`); false when the socket is
-    // away (nothing is sent: the view after the reconnect says what is open then)
+    // our seat plays `action` (an object of the view's `legal`), naming the view it was
+    // chosen on; false when it is not sent: the same action was sent at this view already
+    // (a double press: the table has not answered yet), or the socket is away (the view
+    // after the reconnect says what is open then)
     act(action) {
-      if (!isOpen()) return false;
+      const key = JSON.stringify(action);
+      if (!table.view || sentNow().has(key) || !isOpen()) return false;
+      if (acted.view !== table.view) acted = { view: table.view, sent: new Set() };
+      acted.sent.add(key);
+      repeated = played.has(key);
+      played.add(key);
       table.moved = true;
-      return send({ type: "action", action });
+      const message = { type: "action", action };
+      if (table.version !== null) message.version = table.version;
+      return send(message);
     },
+    // whether our seat sent an action at the view drawn (the page's buttons may rest)
+    acted: () => sentNow().size > 0,
     start() {
       show();
       hooks.render();
       if (seat.waiting) offer();
       else setBar(link.watch ? "Joining the table…" : "Connecting…", "");
       connect({ hello: seat.hello, handlers, lost, back });
+      if (tour.length) guide(spec.name, tour, firstControl);
     },
   };
 }
