@@ -175,13 +175,17 @@ def seat_page(room: Room, seat: int, send: Send) -> None:
     room.attach(room.give_seat(seat), send)
 
 
-def refusal(room: Room, seat: int, action: object) -> tuple[str, str] | None:
-    """A person's move as the socket carries it out: ``None`` if applied (or held for a
-    race), else the refusal's code and reason."""
+def refusal(room: Room, seat: int, action: object, version: int | None = None
+            ) -> tuple[str, str] | None:
+    """A person's move as the socket carries it out (``version``: the view it was made on):
+    ``None`` if applied (or held for a race), else the refusal's code and reason."""
+    message: dict[str, Any] = {"type": "action", "action": action}
+    if version is not None:
+        message["version"] = version
     try:
-        parsed = parse_message({"type": "action", "action": action})
+        parsed = parse_message(message)
         assert isinstance(parsed, Act)
-        room.commit(seat, action_for(parsed, room.spec, seat))
+        room.commit(seat, action_for(parsed, room.spec, seat), parsed.version)
     except Refused as exc:
         return exc.code, exc.reason
     return None

@@ -350,7 +350,7 @@ def test_a_table_everybody_dropped_from_is_put_away_after_the_grace_period_and_c
     assert (again.messages[0]["type"], back.table_id, back.seat) == ("welcome", room.id, 0)
     state = again.messages[1]
     assert state["type"] == "state" and state["view"]["legal"] is not None
-    assert len(back.room.game.history) == len(kept.actions)
+    assert state["version"] == len(back.room.game.history) == len(kept.actions)
     lobby.close()
 
 

@@ -78,6 +78,40 @@ def test_one_slap_per_card_and_seat_so_a_double_tap_costs_one_card_only(
     assert [p["cards"] for p in game.view(None)["players"]] == [26, 25]
 
 
+def test_every_view_carries_its_version_and_a_repeat_at_the_same_version_is_stale(
+        clock: SteppedClock) -> None:
+    """Act once per view version: every ``state`` and ``events`` message says how many
+    actions were applied; a page that sends the same action twice at one version (a double
+    press) is answered ``stale`` the second time and nothing changes; another action, or
+    the same one at a newer version, goes to the rules as ever; without a version nothing
+    is checked this way."""
+    game = new_game("slapjack", players=2, decks=[deck_starting("5S", "2H", "3D")])
+    room = room_of(game, {}, clock, pacing=SLAPJACK)
+    pages = {0: Inbox(), 1: Inbox(), None: Inbox()}
+    seat_page(room, 0, pages[0])
+    seat_page(room, 1, pages[1])
+    room.watch(pages[None])
+    assert [m["version"] for box in pages.values() for m in box.messages
+            if m["type"] == "state"] == [0, 0, 0]
+    assert refusal(room, 0, {"type": "flip"}, version=0) is None
+    assert refusal(room, 0, {"type": "flip"}, version=0) == (
+        "stale", "you sent that already at this view of the game")
+    assert len(game.history) == 1
+    assert [m["version"] for m in pages[None].messages if m["type"] == "events"] == [1]
+    # another action at the same version is no repeat: the rules answer it (out of turn)
+    refused = refusal(room, 0, {"type": "slap", "at": 1}, version=0)
+    assert refused is None  # a wrong slap: a card under the pile (J5), one version on
+    assert [p["cards"] for p in game.view(None)["players"]] == [24, 26]
+    assert refusal(room, 1, {"type": "flip"}, version=2) is None
+    assert refusal(room, 1, {"type": "flip"}, version=2) == (
+        "stale", "you sent that already at this view of the game")
+    # without a version, a repeat goes to the rules (a program, an old page)
+    assert refusal(room, 0, {"type": "flip"}) is None
+    assert refusal(room, 0, {"type": "flip"}) is not None
+    assert all(m["version"] == len(game.history) for box in pages.values()
+               for m in box.messages[-1:] if m["type"] == "events")
+
+
 def test_computer_players_act_on_the_clock_and_newer_decisions_supersede_older(
         clock: SteppedClock) -> None:
     class Slow(QuickFlipper):
@@ -322,17 +356,18 @@ json_values = st.recursive(
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(moves=st.lists(st.tuples(st.integers(0, 2), json_values), max_size=12),
+@given(moves=st.lists(st.tuples(st.integers(0, 2), json_values,
+                                st.none() | st.integers(0, 3)), max_size=12),
        seed=st.integers(0, 1000))
 def test_whatever_people_send_a_move_is_applied_whole_or_not_at_all(
-        moves: list[tuple[int, object]], seed: int) -> None:
-    """G1 at the table: for any JSON a person sends, either the move is applied or the
-    reason comes back and the game is exactly as it was."""
+        moves: list[tuple[int, object, int | None]], seed: int) -> None:
+    """G1 at the table: for any JSON a person sends (at any view version, or none), either
+    the move is applied or the reason comes back and the game is exactly as it was."""
     game = new_game("slapjack", players=3, seed=seed)
     room = room_of(game, {}, SteppedClock(), pacing=SLAPJACK)
-    for seat, obj in moves:
+    for seat, obj, version in moves:
         before = (game.view(None), len(game.history), len(game.events))
-        refused = refusal(room, seat, obj)
+        refused = refusal(room, seat, obj, version)
         if refused is None:
             assert len(game.history) == before[1] + 1
         else:

@@ -9,8 +9,8 @@ its tokens are refused from then on, until a token or a spectator brings it back
 store (:mod:`parlour.live.lobby`).
 
 Every move, a person's or a computer's, is :meth:`Room.commit`: admitted by the table
-(:mod:`parlour.live.table`: the seat's right, one slap per card, slap races held open
-for lag, ruling J3), applied by the rules, kept by the
+(:mod:`parlour.live.table`: the seat's right, one slap per card, one action per view
+version, slap races held open for lag, ruling J3), applied by the rules, kept by the
 journal before anyone is told, told to every page through
 :func:`~parlour.live.table.message_for`, and handed back to the table, whose computers are
 asked about it. Every change of seats or phase is one method here that journals once.
@@ -277,25 +277,26 @@ class Room:
             table.start()
         return table
 
-    def commit(self, seat: int, action: Action, *, due: float | None = None,
-               admitted: Admitted | None = None) -> None:
+    def commit(self, seat: int, action: Action, version: int | None = None, *,
+               due: float | None = None, admitted: Admitted | None = None) -> None:
         """The path of every move at this table, a person's or a computer's.
 
-        A computer's move comes with ``due``, when it fell due (the scheduler hands it
-        here); a move the race book held comes back ``admitted``, once its race is settled.
-        A move refused raises :class:`Refused` with the reason, and changed nothing.
+        A person's move comes with the ``version`` of the view it was made on (if the page
+        says); a computer's with ``due``, when it fell due (the scheduler hands it here);
+        a move the race book held comes back ``admitted``, once its race is settled. A
+        move refused raises :class:`Refused` with the reason, and changed nothing.
         """
         table = self.table
         if table is None or self.closed:
             raise Refused("start or resume a started table before acting", "no_table")
         if table.closed:
             raise Refused("this table is closed", "closed")
-        # 1. Admit: the seat's right to act, one slap per card and seat. A race for the card
-        #    on top is held open while a slower connection could still win it (J3): the
-        #    race book brings it back here, settled.
+        # 1. Admit: the seat's right to act, one of each action per view version, one slap
+        #    per card and seat. A race for the card on top is held open while a slower
+        #    connection could still win it (J3): the race book brings it back here, settled.
         move = admitted
         if move is None:
-            move = table.admit(seat, action, due=due)
+            move = table.admit(seat, action, version, due=due)
             if table.hold(move):
                 return
         # 2. The checked apply: a move the rules refuse changes nothing; one that merely

@@ -11,9 +11,9 @@ the change at its last. The table holds:
   the change it answers; a newer answer supersedes an older one, and the game's pacing
   holds some actions back (J10). What changes nothing (a stale slap) moves no computer's
   timer. The room is their referee: a move that falls due goes to ``Room.commit``.
-- Admission (:meth:`Table.admit`): the seat is the person's (not a computer's now), and
-  one action per target and seat (a double tap or a flood of slaps at one card costs one
-  card at most).
+- Admission (:meth:`Table.admit`): the seat is the person's (not a computer's now), one
+  action per target and seat (a double tap or a flood of slaps at one card costs one card
+  at most), and one of each action per view version (a page's double press is ``stale``).
 - The race book (ruling J3: the earlier slap wins, meaning the earlier reaction): a slap
   or a Splunk call is credited at its arrival less its seat's measured delay (a computer's
   at its decision time), and held for a short settle window so that one pressed earlier
@@ -42,6 +42,7 @@ from parlour.bots.scheduler import Clock, Scheduler, Timer
 from parlour.engine import Action, Event, Game, Pacing
 from parlour.live.lag import HUMAN_FLOOR, RACES, SeatLag
 from parlour.live.protocol import ConnectionState, GameMessage, Refused
+from parlour.wire import dumps
 
 _UNKNOWN = object()
 
@@ -61,10 +62,13 @@ def message_for(game: Game, seat: int | None, events: Iterable[Event],
     """What ``seat`` (``None``: a spectator) is told about ``events`` and the game now.
 
     This is the secrecy boundary: nothing about a game leaves a table except through here,
-    and here only ``game.view(seat)`` and ``event.seen_by(seat)`` are used.
+    and here only ``game.view(seat)`` and ``event.seen_by(seat)`` are used. ``version`` is
+    the view's: the number of actions applied so far (a page sends each action at most once
+    per version, and the table answers a repeat ``stale``: :meth:`Table.admit`).
     """
     return {"type": "events" if kind == "events" else "state",
-            "events": [e.seen_by(seat) for e in events], "view": game.view(seat)}
+            "events": [e.seen_by(seat) for e in events], "view": game.view(seat),
+            "version": len(game.history)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +116,8 @@ class Table:
         self._watched = watched
         # per person seat: the latest `at` it aimed actions at, and what it aimed at there
         self._aimed: dict[int, tuple[int, set[tuple[Any, ...]]]] = {}
+        # per person seat: the latest view version it sent actions at, and those actions
+        self._sent: dict[int, tuple[int, set[str]]] = {}
         self.clock: Clock = clock or AsyncioClock()
         self.scheduler = Scheduler(game, computers, self.clock, pacing=self.pacing,
                                    level=level, on_lag=on_lag, strict=False, ask_later=True,
@@ -152,13 +158,17 @@ class Table:
 
     # -- admitting a move ----------------------------------------------------------------
 
-    def admit(self, seat: int, action: Action, *, due: float | None = None) -> Admitted:
+    def admit(self, seat: int, action: Action, version: int | None = None, *,
+              due: float | None = None) -> Admitted:
         """Whether ``action`` may be put to the rules now: the :class:`Admitted` move, or
         :class:`~parlour.live.protocol.Refused` (and nothing changed). A computer's move
         (``due``: when it fell due) was asked for by the scheduler, and is admitted as it
         is. A person's:
 
         - the seat is theirs: not a computer's now, and the action is the seat's;
+        - one of each action per view ``version`` (the ``version`` of the message the page
+          acted on, when it says): the same action again at the same version is a repeat
+          (a double press, two taps), answered ``stale``;
         - one action per target and seat: a second slap at the same target (the same card,
           and in Splunk the same stack at the same play) is refused before the rules see
           it, so a flood of slaps costs one card at most; a slap at another stack at the
@@ -170,6 +180,15 @@ class Table:
             raise Refused("a computer player has this seat now", "refused")
         if action.player != seat:
             raise Refused("that is not your seat", "refused")
+        if version is not None:
+            shown = dumps(action.for_seat())
+            sent = self._sent.get(seat)
+            if sent is None or sent[0] != version:
+                self._sent[seat] = (version, {shown})
+            elif shown in sent[1]:
+                raise Refused("you sent that already at this view of the game", "stale")
+            else:
+                sent[1].add(shown)
         aim = self._aim(action)
         if aim is not None:
             at, target = aim
@@ -337,6 +356,7 @@ class Table:
         """A computer player takes over ``seat`` (its person has gone) from the game as it
         is now; moves people send for the seat are refused meanwhile."""
         self._aimed.pop(seat, None)
+        self._sent.pop(seat, None)
         self.scheduler.seat_computer(seat, player)
 
     def seat_person(self, seat: int) -> None:
