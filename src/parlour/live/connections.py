@@ -23,8 +23,11 @@ class Connections:
 
     def __init__(self) -> None:
         self.links: list[Link] = []
+        """Read only: :meth:`add` and :meth:`drop` change it."""
         self.followers: list[Send] = []
         self._reacted: dict[int, float] = {}  # each seat's last reaction
+        # the game pages by seat, made again after links come or go (read on every move)
+        self._pages: dict[int | None, list[Send]] | None = None
 
     # -- who is here --------------------------------------------------------------------------
 
@@ -48,11 +51,14 @@ class Connections:
             link.send == send and link.seat is not None for link in self.links)
 
     def pages(self) -> dict[int | None, list[Send]]:
-        """The game pages by the seat they show (``None``: the spectators)."""
-        pages: dict[int | None, list[Send]] = {}
-        for link in self.links:
-            if link.play:
-                pages.setdefault(link.seat, []).append(link.send)
+        """The game pages by the seat they show (``None``: the spectators); read only (it
+        is kept until a link comes or goes, and a new one made then)."""
+        pages = self._pages
+        if pages is None:
+            pages = self._pages = {}
+            for link in self.links:
+                if link.play:
+                    pages.setdefault(link.seat, []).append(link.send)
         return pages
 
     # -- telling ------------------------------------------------------------------------------
@@ -82,12 +88,14 @@ class Connections:
 
     def add(self, link: Link) -> None:
         self.links.append(link)
+        self._pages = None
 
     def drop(self, which: Callable[[Link], bool]) -> list[Link]:
         """Takes out the links ``which`` picks; returns them."""
         dropped = [link for link in self.links if which(link)]
         for link in dropped:
             self.links.remove(link)
+        self._pages = None
         return dropped
 
     def evict(self, link: Link, code: str, reason: str) -> None:
@@ -108,6 +116,7 @@ class Connections:
     def clear(self) -> None:
         self.followers.clear()
         self.links.clear()
+        self._pages = None
 
     # -- reactions ----------------------------------------------------------------------------
 

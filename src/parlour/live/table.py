@@ -34,8 +34,7 @@ from __future__ import annotations
 import asyncio
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from parlour.bots.base import AnyPlayer
 from parlour.bots.scheduler import Clock, Scheduler, Timer
@@ -71,12 +70,12 @@ def message_for(game: Game, seat: int | None, events: Iterable[Event],
             "version": len(game.history)}
 
 
-@dataclass(frozen=True, slots=True)
-class Admitted:
+class Admitted(NamedTuple):
     """A move the table admitted (the first step of ``Room.commit``): the action, whether a
     person's, and for a computer's the time it fell due (its credit in a race). ``aim``: a
     person's action with an ``at``, the card it aims at and what it aims at there (it
-    counts at that card once applied or held: one a seat)."""
+    counts at that card once applied or held: one a seat). A named tuple, not a frozen
+    dataclass: one is made for every move, and a tuple costs about half as much to make."""
 
     action: Action
     person: bool
@@ -229,19 +228,18 @@ class Table:
         turn). A held move goes to ``settle`` once the race is settled; else it is
         committed now."""
         action = move.action
-        now = self.clock.now()
         if not move.person:
             if self._race is None and not (action.type in RACES and self._lagging()):
                 return False
-            self._enter(move, now if move.due is None else move.due)
+            self._enter(move, self.clock.now() if move.due is None else move.due)
             return True
         racing = action.type in RACES and self._races_for(action)
         lag = self.lags.get(action.player) if racing else None
         if lag is not None:
-            lag.responded(now - self._target_time)  # its quota's evidence
+            lag.responded(self.clock.now() - self._target_time)  # its quota's evidence
         if self._race is None and not (racing and self._lagging()):
             return False
-        credit = now
+        credit = now = self.clock.now()
         if racing and lag is not None:
             # the earlier reaction, never sooner than a person can react (lag.py)
             floor = self._target_time + HUMAN_FLOOR
