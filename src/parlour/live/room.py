@@ -15,11 +15,11 @@ journal before anyone is told, told to every page through
 :func:`~parlour.live.table.message_for`, and handed back to the table, whose computers are
 asked about it. Every change of seats or phase is one method here that journals once.
 
-A room owns its parts, none of which knows it: its :class:`~parlour.live.connections.
-Connections` (who is connected, and telling them), its
-:class:`~parlour.live.presence.Presence` timers (the policy of who is away is
-:meth:`Room.gone`), its :class:`~parlour.live.journal.Journal` and, once started, its
-:class:`~parlour.live.table.Table`. What a room needs from the server hosting it (the
+A room owns its parts, none of which knows it: its connections
+(:mod:`parlour.live.connections`: who is connected, and telling them), its presence timers
+(:mod:`parlour.live.presence`; the policy of who is away is :meth:`Room.gone`), its
+journal (:mod:`parlour.live.journal`) and, once started, its table
+(:mod:`parlour.live.table`). What a room needs from the server hosting it (the
 store, the clock, the token index, computer players) comes in as a :class:`Hosting`:
 nothing here reaches back into the lobby.
 """
