@@ -10,7 +10,7 @@ moment after their turn comes, a slap at every Jack after a reaction time (both 
 race the server settles).
 
 Event lag: from the moment the server starts to apply a person's action (stamped in the
-server process, just before ``Table.act``) to the moment the *other* person's socket
+server process, just before ``Room.commit``) to the moment the *other* person's socket
 receives the ``events`` message about it (stamped in the client right after ``recv``). Both
 stamps are ``time.monotonic()``, one clock for every process of the machine. The n-th
 ``events`` message a seat receives is the n-th change of its table (no computer players
@@ -40,7 +40,8 @@ import uvicorn
 import websockets
 from figures import percentile
 
-from parlour.live import Lobby, Table
+from parlour.engine import Action
+from parlour.live import Lobby, Room
 from parlour.web import create_app
 from parlour.web.guard import Gate
 from parlour.web.server import config
@@ -56,23 +57,17 @@ def serve(sock: socket.socket) -> None:
     app = create_app(lobby=lobby, gate=Gate(per_address=1000, idle_per_address=1000,
                                             rate=None, connect_rate=1000.0,
                                             connect_burst=1000))
-    act = Table.act
-    names: dict[int, str] = {}
+    commit = Room.commit
 
-    def stamped(self: Table, seat: int, obj: object) -> str | None:
+    def stamped(self: Room, seat: int, action: Action, version: int | None = None,
+                **settled: Any) -> None:
         t0 = time.monotonic()
-        reason = act(self, seat, obj)
-        if reason is None:
-            key = names.get(id(self))
-            if key is None:
-                names.update({id(r.table): r.id for r in lobby._rooms.values()
-                              if r.table is not None})
-                key = names.get(id(self), "?")
+        commit(self, seat, action, version, **settled)
+        if not settled:  # a person's move as it arrives (not one the race book settles)
             game = self.game
-            stamps.append((key, len(game.history), seat, game.view(None)["flips"], t0))
-        return reason
+            stamps.append((self.id, len(game.history), seat, game.view(None)["flips"], t0))
 
-    Table.act = stamped  # type: ignore[method-assign]
+    Room.commit = stamped  # type: ignore[method-assign]
 
     @app.get("/bench/stamps")
     async def give() -> dict[str, Any]:

@@ -5,10 +5,11 @@ settles races by reaction time, ``parlour.live.lag``) and without (races by arri
 before), in the same run; and the price of fairness: how long races are held open after
 their first slap (median and 99th percentile).
 
-Every game is played on the live table's own code (``parlour.live.Table``) on a virtual
-clock, the person a :class:`parlour.live.remote.RemoteSeat`: its messages and its moves
-take the delay, its pings too. ``--calibration`` prints instead the table of
-``docs/bots.md``: the person's share of games against each speed at 0, 50 and 100 ms.
+Every game is played on the live table's own code (a room of its own, ``Room.alone``: every
+move through ``Room.commit``) on a virtual clock, the person a
+:class:`parlour.live.remote.RemoteSeat`: its messages and its moves take the delay, its
+pings too. ``--calibration`` prints instead the table of ``docs/bots.md``: the person's
+share of games against each speed at 0, 50 and 100 ms.
 
     python bench/bench_lag.py [--games 300] [--seed 1] [--calibration]
 """

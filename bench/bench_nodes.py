@@ -120,20 +120,11 @@ async def round_trips(owner: str, other: str, rounds: int) -> dict[str, Any]:
 
 def load_node(db: str, tables: int, seconds: float, seed: int,
               results: Any) -> None:
-    """A child process: ``tables`` bot-only tables, every action stored in ``db``."""
-    from parlour.store import StoredTable, open_store
+    """A child process: ``tables`` bot-only tables, every table and action stored in ``db``
+    (each room's journal, as at a live table)."""
+    from parlour.store import open_store
 
-    store = open_store(db)
-    counter = [0]
-
-    def keep(table_id: str, action: Any) -> None:
-        counter[0] += 1
-        store.add_action(table_id, counter[0], action.to_json(), t=0.0)
-
-    ident = f"load{seed}-{os.getpid()}"  # one table row per process and run
-    store.new_table(StoredTable(ident, "slapjack", 2, {}, "normal", friends=False, seed=None))
-    result = asyncio.run(run_tables(tables, seconds, seed,
-                                    on_action=lambda a: keep(ident, a), warmup=3.0))
+    result = asyncio.run(run_tables(tables, seconds, seed, store=open_store(db), warmup=3.0))
     results.put(result)
 
 

@@ -9,10 +9,11 @@
    ``slap_ignored`` event; the one-slap-per-card filter is off for this table so that every
    slap reaches the rules.
 2. Load: 200 bot-only tables (2 to 4 computer players, every speed, real computer players)
-   on one asyncio loop in one process, each seat watched by a sender that JSON-encodes its
-   messages as the socket would; a finished game is replaced by a new one. Event lag is how
-   late each computer move ran after the moment it was due. Target: 99th percentile under
-   50 ms.
+   on one asyncio loop in one process, each a room of its own (every move on the path of a
+   live move, ``Room.commit``, its journal in an in-memory SQLite database), each seat
+   watched by a sender that JSON-encodes its messages as the socket would; a finished game
+   is replaced by a new one. Event lag is how late each computer move ran after the moment
+   it was due. Target: 99th percentile under 50 ms.
 
 The server keeps its games as ``parlour serve`` does: every action committed to the store
 before its event goes out. ``--store sqlite`` (the default: a SQLite file in a temporary
@@ -35,7 +36,7 @@ import socket
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
@@ -49,8 +50,9 @@ from starlette.websockets import WebSocketDisconnect
 from parlour.bots import LEVELS, make_player
 from parlour.bots.base import ComputerPlayer, Decision
 from parlour.games import GAMES, new_game
-from parlour.live import Lobby, Table
-from parlour.store import open_store
+from parlour.live import Lobby, Room
+from parlour.live.table import AsyncioClock
+from parlour.store import Store, open_store
 from parlour.web import Limits, create_app
 from parlour.web.guard import Gate
 from parlour.web.server import config
@@ -156,14 +158,17 @@ def bench_round_trip(rounds: int, db: str) -> dict[str, Any]:
     return out
 
 
-async def run_tables(count: int, seconds: float, seed: int,
-                     on_action: Any = None, warmup: float = 0.0) -> dict[str, Any]:
-    """``count`` bot-only tables for ``seconds``; ``on_action(action)`` is told of every
-    applied action before anyone else (``bench_nodes``: the store); lags of the first
-    ``warmup`` seconds are not counted (other processes starting on the same cores)."""
+async def run_tables(count: int, seconds: float, seed: int, store: Store | None = None,
+                     warmup: float = 0.0) -> dict[str, Any]:
+    """``count`` bot-only tables for ``seconds``, each a room of its own whose journal
+    commits every action to ``store`` before anyone is told (an in-memory SQLite database by
+    default: ``bench_nodes`` gives its PostgreSQL); lags of the first ``warmup`` seconds are
+    not counted (other processes starting on the same cores)."""
     rng = random.Random(seed)
     lags: list[float] = []
     counted_from = asyncio.get_running_loop().time() + warmup
+    kept = store if store is not None else open_store(":memory:")
+    clock = AsyncioClock()
 
     def lag(late: float) -> None:
         if asyncio.get_running_loop().time() >= counted_from:
@@ -171,43 +176,42 @@ async def run_tables(count: int, seconds: float, seed: int,
     moves = 0
     games = 0
     encoded = 0
-    tables: list[Table] = []
+    rooms: list[Room] = []
 
-    def sender(message: dict[str, Any]) -> None:
+    def sender(message: Mapping[str, Any]) -> None:
         nonlocal encoded
         encoded += len(json.dumps(message, separators=(",", ":")))
 
-    def open_table() -> Table:
+    def open_table() -> Room:
         players = rng.randint(2, 4)
         level = rng.choice(LEVELS)
         game_seed = rng.randrange(2**31)
         game = new_game("slapjack", players=players, seed=game_seed)
         bots = {s: make_player("slapjack", level, s, seed=game_seed + s) for s in range(players)}
-        table = Table(game, bots, PACING["slapjack"], level=level, on_lag=lag,
-                      on_change=None if on_action is None else lambda a, e: on_action(a))
+        room = Room.alone(game, bots, clock=clock, pacing=PACING["slapjack"], level=level,
+                          on_lag=lag, store=kept)
         for s in range(players):
-            table.watch(s, sender)
-        table.start()
-        return table
+            room.attach(room.give_seat(s), sender)
+        return room
 
     loop = asyncio.get_running_loop()
-    tables = [open_table() for _ in range(count)]
+    rooms = [open_table() for _ in range(count)]
     start = loop.time()
     seconds += warmup
     cpu0 = time.process_time()
     while loop.time() - start < seconds:
         await asyncio.sleep(0.25)
-        for i, table in enumerate(tables):
-            if table.over:
-                moves += len(table.game.history)
+        for i, room in enumerate(rooms):
+            if room.game.outcome is not None:
+                moves += len(room.game.history)
                 games += 1
-                table.close()
-                tables[i] = open_table()
+                room.close(left=False)
+                rooms[i] = open_table()
     elapsed = loop.time() - start
     cpu = time.process_time() - cpu0
-    moves += sum(len(t.game.history) for t in tables)
-    for table in tables:
-        table.close()
+    moves += sum(len(r.game.history) for r in rooms)
+    for room in rooms:
+        room.close(left=False)
     lags.sort()
     return {"tables": count, "seconds": round(elapsed, 1), "moves": moves,
             "moves_per_s": round(moves / elapsed), "games_finished": games,

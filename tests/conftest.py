@@ -10,7 +10,7 @@ import os
 import socket
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -19,13 +19,15 @@ import pytest
 import uvicorn
 from hypothesis import strategies as st
 
-from parlour.bots.base import ComputerPlayer, Decision
-from parlour.bots.scheduler import VirtualClock
+from parlour.bots.base import AnyPlayer, ComputerPlayer, Decision
+from parlour.bots.scheduler import Clock, VirtualClock
 from parlour.engine import Game, Pacing
 from parlour.engine.cards import standard_deck
 from parlour.games.slapjack import Flip, Slap
-from parlour.live import Refused, Table
+from parlour.live import Refused, Room
 from parlour.live.protocol import Act, Command, action_for, parse_message
+from parlour.live.seats import Send
+from parlour.store import Store, open_store
 from parlour.web.guard import Gate
 from parlour.web.server import config as serve_config
 
@@ -152,15 +154,47 @@ def command(**message: Any) -> Command:
     return parse_message(message)
 
 
-def act(table: Table, seat: int, action: object) -> str | None:
-    """A person's move as the socket carries it out: ``None`` if applied, else the reason."""
+_rooms_store: list[Store] = []
+
+
+def room_of(game: Game, computers: Mapping[int, AnyPlayer], clock: Clock, *,
+            pacing: Pacing | None = None, level: str = "normal",
+            on_lag: Callable[[float], None] | None = None) -> Room:
+    """A started room of its own (:meth:`Room.alone`): ``computers`` at their seats, people
+    at the others, on ``clock``; every such room of a test run is kept in one in-memory
+    store (a property test makes hundreds)."""
+    if not _rooms_store:
+        _rooms_store.append(open_store(":memory:"))
+    return Room.alone(game, computers, clock=clock, pacing=pacing, level=level,
+                      on_lag=on_lag, store=_rooms_store[0])
+
+
+def seat_page(room: Room, seat: int, send: Send) -> None:
+    """A game page at ``seat`` of ``room`` (a person's seat): told its state now and every
+    change from now on."""
+    room.attach(room.give_seat(seat), send)
+
+
+def refusal(room: Room, seat: int, action: object, version: int | None = None
+            ) -> tuple[str, str] | None:
+    """A person's move as the socket carries it out (``version``: the view it was made on):
+    ``None`` if applied (or held for a race), else the refusal's code and reason."""
+    message: dict[str, Any] = {"type": "action", "action": action}
+    if version is not None:
+        message["version"] = version
     try:
-        parsed = parse_message({"type": "action", "action": action})
+        parsed = parse_message(message)
         assert isinstance(parsed, Act)
-        table.act(seat, action_for(parsed, table.game.spec, seat))
+        room.commit(seat, action_for(parsed, room.spec, seat), parsed.version)
     except Refused as exc:
-        return exc.reason
+        return exc.code, exc.reason
     return None
+
+
+def act(room: Room, seat: int, action: object) -> str | None:
+    """A person's move as the socket carries it out: ``None`` if applied, else the reason."""
+    refused = refusal(room, seat, action)
+    return None if refused is None else refused[1]
 
 
 def quick_deck(players: int) -> list[str]:
@@ -360,7 +394,7 @@ class Inbox:
         self.arrived.set()
 
     def events(self) -> list[dict[str, Any]]:
-        return [e for m in self.messages for e in m["events"]]
+        return [e for m in self.messages for e in m.get("events", ())]
 
     async def until(self, test: Callable[[dict[str, Any]], bool], timeout: float = 5.0) -> None:
         async def wait() -> None:

@@ -122,22 +122,19 @@ def test_scenario_hard_lets_no_jack_be_covered() -> None:
         game = new_game("slapjack", players=2, seed=seed)
         clock = VirtualClock()
         kinds: list[str] = []
-
-        def note(action: Any, events: Any, kinds: list[str] = kinds) -> None:
-            for e in events:
-                public = e.public()
-                if e.type == "flip" and public["card"][0] == "J":
-                    kinds.append("jack")
-                elif e.type == "take" and public["reason"] == "jack":
-                    kinds.append("taken")
-                elif e.type == "wrong_slap":
-                    kinds.append("wrong")
-
         bots = {0: PLAYERS["hard"](0, seed=seed),
                 1: make_player("slapjack", "person:400:80:1:0", 1, seed=seed)}
-        Scheduler(game, bots, clock, notify=note).start()
+        Scheduler(game, bots, clock).start()
         clock.run(lambda game=game: game.outcome is not None, max_calls=20_000)
         assert game.outcome is not None and game.outcome.winner == 0
+        for e in game.events:
+            public = e.public()
+            if e.type == "flip" and public["card"][0] == "J":
+                kinds.append("jack")
+            elif e.type == "take" and public["reason"] == "jack":
+                kinds.append("taken")
+            elif e.type == "wrong_slap":
+                kinds.append("wrong")
         jacks += kinds.count("jack")
         taken += kinds.count("taken")
         wrong += kinds.count("wrong")
@@ -242,13 +239,16 @@ def test_scenario_the_taker_pauses_before_flipping_onto_the_empty_pile_ruling_j1
         game = Slapjack(2, decks=[deck_with(["JS", "2H"], [])])
         clock = VirtualClock()
         times: list[tuple[float, str]] = []
-
-        def note(action: Any, events: Any, clock: VirtualClock = clock,
-                 times: list[tuple[float, str]] = times) -> None:
-            times.extend((clock.now(), e.type) for e in events)
-
         bots = {s: PLAYERS[level](s, seed=seed * 2 + s) for s in (0, 1)}
-        Scheduler(game, bots, clock, notify=note).start()
+        scheduler = Scheduler(game, bots, clock)
+
+        def noted(action: Any, due: float, clock: VirtualClock = clock,
+                  times: list[tuple[float, str]] = times,
+                  scheduler: Scheduler = scheduler) -> None:
+            times.extend((clock.now(), e.type) for e in scheduler.act(action))
+
+        scheduler.referee = noted
+        scheduler.start()
         clock.run(lambda times=times: sum(kind == "flip" for _, kind in times) >= 2,
                   max_calls=10)
         takes = [when for when, kind in times if kind == "take"]

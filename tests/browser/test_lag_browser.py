@@ -56,12 +56,12 @@ def test_the_page_shows_its_connection_and_when_races_can_no_longer_be_fair(
     assert found == [], "\n".join(found)
     # the same seat, now measured far away (as if on a slow network): the page says so
     ids = lobby.table_ids()
-    table = lobby.room(ids[-1]).table
-    assert table is not None
+    room = lobby.room(ids[-1])
+    assert room.table is not None
 
     def far() -> None:
         for _ in range(16):
-            table.sample_lag(0, 0.600)
+            room.sample_lag(0, 0.600)
 
     loops[-1].call_soon_threadsafe(far)
     page.wait_for_function(

@@ -1,7 +1,9 @@
 """Tables with friends over a real socket: creating a table, taking seats, the host's speed
 and start, spectators, a dropped or departed person's seat played by the computer until
 they are back, closing a table nobody is left at, the open tables on the home page, and
-every message refused with a clear error when it is wrong (docs/protocol.md)."""
+every message refused with a clear error when it is wrong (docs/protocol.md). What happens
+at an instant (a seat handed on at once, a table put away after its grace period) is
+checked on virtual time, without the socket."""
 
 from __future__ import annotations
 
@@ -16,10 +18,13 @@ import pytest
 import websockets
 from conftest import (
     FAST_PACING,
+    Inbox,
     Mute,
     QuickFlipper,
     Sleepy,
     SocketClient,
+    SteppedClock,
+    command,
     crowd,
     json_values,
     running,
@@ -28,7 +33,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from parlour.bots.base import ComputerPlayer
-from parlour.live import Lobby
+from parlour.live import Lobby, Refused
 from parlour.web import Limits, create_app
 from parlour.web.app import Connection
 
@@ -291,49 +296,62 @@ async def test_a_dropped_person_is_played_by_the_computer_until_they_come_back(
             assert "turn" in (await ann.next("error"))["reason"]
 
 
-async def test_a_person_who_leaves_is_replaced_at_once_and_the_last_one_out_closes_it(
-        site: tuple[str, Lobby]) -> None:
-    async with connect(site) as ann, connect(site) as bob, connect(site) as spy:
-        seated, _ = await create(ann, players=3)
-        bobs = await sit(bob, seated["table"])
-        await ann.send({"type": "begin"})
-        await ann.until("lobby", lambda m: m["started"])
-        for c, token in ((ann, seated["token"]), (bob, bobs["token"])):
-            await c.send({"type": "resume", "token": token})
-            await c.next("state")
-        await spy.send({"type": "watch", "table": seated["table"]})
-        await spy.next("state")
-        await ann.send({"type": "leave"})
-        seats = await spy.until("seats", lambda m: m["seats"][0].get("away"), timeout=0.15)
-        assert seats["seats"][0]["away"]  # at once, not after the takeover delay
-        assert site[1].find(seated["token"]) is not None  # she may still come back
-        await bob.send({"type": "leave"})
-        await asyncio.sleep(0.05)  # both gone on purpose: closed now, no grace period
-        assert site[1].find(bobs["token"]) is None
-        error = await spy.error({"type": "watch", "table": seated["table"]})
-        assert error["code"] == "unknown_table"
+def test_a_person_who_leaves_is_replaced_at_once_and_the_last_one_out_closes_it(
+        clock: SteppedClock) -> None:
+    """On virtual time: ``leave`` hands the seat to a computer at that instant, not after
+    the takeover delay; the last person out closes the table at once, not after ``grace``."""
+    lobby = Lobby(clock=clock, grace=30.0, takeover=3.0, players=players, pacing=FAST_PACING)
+    ann = lobby.create(command(type="create", game="slapjack", players=3, name="Ann"))
+    room = ann.room
+    bob = room.sit("Bob")
+    room.begin(ann)
+    for seating in (ann, bob):
+        lobby.attach(seating.token, Inbox())
+    spy = Inbox()
+    lobby.watch(room.id, spy)
+    clock.at(1.0)
+    lobby.leave(ann.token)
+    seats = [m for m in spy.messages if m["type"] == "seats"]
+    assert seats and seats[-1]["seats"][0]["away"]  # at once, not after the takeover delay
+    assert room.table is not None and 0 in room.table.computers
+    assert lobby.find(ann.token) is not None  # she may still come back
+    lobby.leave(bob.token)  # both gone on purpose: closed now, no grace period
+    assert room.closed and len(lobby) == 0 and clock.now() == 1.0
+    assert lobby.find(bob.token) is None
+    with pytest.raises(Refused) as gone:
+        lobby.watch(room.id, Inbox())
+    assert gone.value.code == "unknown_table"
 
 
-async def test_a_table_everybody_dropped_from_is_put_away_after_the_grace_period_and_comes_back(
-        site: tuple[str, Lobby]) -> None:
-    lobby = site[1]
-    async with connect(site) as ann:
-        seated, _ = await create(ann, players=2)
-        await ann.send({"type": "begin"})
-        await ann.until("lobby", lambda m: m["started"])
-    await asyncio.sleep(0.3)
-    assert seated["table"] in lobby._rooms  # within the grace period (0.6 s)
-    await asyncio.sleep(0.6)
-    assert seated["table"] not in lobby._rooms  # out of memory ...
-    kept = lobby.store.table(seated["table"])
+def test_a_table_everybody_dropped_from_is_put_away_after_the_grace_period_and_comes_back(
+        clock: SteppedClock) -> None:
+    """On virtual time: a started table whose only person dropped stays in memory for the
+    grace period, not a moment less; then it is out of memory and in the store, and the
+    seat's token brings it back as it was."""
+    lobby = Lobby(clock=clock, grace=0.6, takeover=0.2, players=players, pacing=FAST_PACING)
+    ann = lobby.create(command(type="create", game="slapjack", players=2, name="Ann"))
+    room = ann.room
+    waiting = Inbox()
+    lobby.attach(ann.token, waiting, play=False)
+    room.begin(ann)
+    page = Inbox()
+    lobby.attach(ann.token, page)  # from the waiting room to the game page
+    room.detach(ann, waiting)
+    clock.at(1.0)
+    room.detach(ann, page)  # her page closed
+    clock.at(1.599)
+    assert room.id in lobby._rooms  # within the grace period
+    clock.at(1.6)
+    assert room.id not in lobby._rooms  # out of memory ...
+    kept = lobby.store.table(room.id)
     assert kept is not None and kept.phase == "playing"  # ... and in the store
-    async with connect(site) as ann:
-        await ann.send({"type": "resume", "token": seated["token"]})
-        welcome = await ann.next("welcome")
-        assert (welcome["table"], welcome["seat"]) == (seated["table"], 0)
-        state = await ann.next("state")
-        assert state["view"]["legal"] is not None
-        assert len(lobby._rooms[seated["table"]].game.history) == len(kept.actions)
+    again = Inbox()
+    back = lobby.attach(ann.token, again, welcome=True)
+    assert (again.messages[0]["type"], back.table_id, back.seat) == ("welcome", room.id, 0)
+    state = again.messages[1]
+    assert state["type"] == "state" and state["view"]["legal"] is not None
+    assert state["version"] == len(back.room.game.history) == len(kept.actions)
+    lobby.close()
 
 
 # -- the home page -------------------------------------------------------------------------------
@@ -431,7 +449,7 @@ async def test_whatever_three_browsers_send_the_lobby_stays_consistent(
             if room.table is not None:
                 assert seat.kind != "open"
                 assert (seat.kind == "computer") <= (s in room.table.computers)
-        for link in room.links:  # nobody holds a seat that was freed (left, removed)
+        for link in room.connections.links:  # nobody holds a seat that was freed
             assert link.seat is None or room.seats[link.seat].kind == "person"
     for conn in conns:
         conn.release()

@@ -1,11 +1,10 @@
-"""The live table on the real asyncio clock and the lobby on virtual time, without the web:
+"""The live table and the lobby on virtual time, without the web:
 slap races in order of arrival (J3), stale slaps (J6), the pause after a take (J10), secrecy
 (G3), refused moves (G1), seat tokens with their grace period, a dropped friend's seat taken
 over, and the reactions' rate limit, each timer checked just before and at its instant."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,6 +18,9 @@ from conftest import (
     command,
     quick_decks,
     quick_players,
+    refusal,
+    room_of,
+    seat_page,
 )
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -28,7 +30,7 @@ from parlour.engine import Pacing
 from parlour.engine.cards import standard_deck
 from parlour.games import new_game
 from parlour.games.slapjack import SPEC, Flip
-from parlour.live import Lobby, Refused, Table, message_for
+from parlour.live import Lobby, Refused, message_for
 from parlour.live.connections import REACT_EVERY
 
 SLAPJACK = FAST_PACING["slapjack"]
@@ -38,66 +40,104 @@ def deck_starting(*cards: str) -> list[str]:
     return list(cards) + [c for c in standard_deck() if c not in cards]
 
 
-async def test_a_slap_race_is_settled_in_order_of_arrival_and_the_loser_pays_nothing() -> None:
+def test_a_slap_race_is_settled_in_order_of_arrival_and_the_loser_pays_nothing(
+        clock: SteppedClock) -> None:
     """J3 and J6: two people slap the same Jack; the first to arrive takes the pile, the
     second slap names a card that is gone and costs nothing."""
     game = new_game("slapjack", players=2, decks=[deck_starting("JS")])
-    table = Table(game, {}, SLAPJACK)
-    table.start()
-    assert act(table, 0, {"type": "flip"}) is None
-    assert act(table, 1, {"type": "slap", "at": 1}) is None
-    assert act(table, 0, {"type": "slap", "at": 1}) is None
+    room = room_of(game, {}, clock, pacing=SLAPJACK)
+    assert act(room, 0, {"type": "flip"}) is None
+    assert act(room, 1, {"type": "slap", "at": 1}) is None
+    assert act(room, 0, {"type": "slap", "at": 1}) is None
     view = game.view(None)
     assert [p["cards"] for p in view["players"]] == [25, 27]
     assert [e.type for e in game.events[-2:]] == ["take", "slap_ignored"]
 
 
-async def test_a_refused_move_comes_back_with_its_reason_and_changes_nothing() -> None:
+def test_a_refused_move_comes_back_with_its_reason_and_changes_nothing(
+        clock: SteppedClock) -> None:
     """G1 through the table: out of turn, unknown kind, an `at` from the future."""
     game = new_game("slapjack", players=2, seed=4)
-    table = Table(game, {}, SLAPJACK)
-    table.start()
+    room = room_of(game, {}, clock, pacing=SLAPJACK)
     before = game.view(None)
-    assert "turn" in (act(table, 1, {"type": "flip"}) or "")
-    assert "unknown action type" in (act(table, 0, {"type": "jump"}) or "")
-    assert "flipped so far" in (act(table, 0, {"type": "slap", "at": 9}) or "")
-    assert act(table, 0, "flip") is not None
+    assert "turn" in (act(room, 1, {"type": "flip"}) or "")
+    assert "unknown action type" in (act(room, 0, {"type": "jump"}) or "")
+    assert "flipped so far" in (act(room, 0, {"type": "slap", "at": 9}) or "")
+    assert act(room, 0, "flip") is not None
     assert game.view(None) == before and game.history == []
 
 
-async def test_one_slap_per_card_and_seat_so_a_double_tap_costs_one_card_only() -> None:
+def test_one_slap_per_card_and_seat_so_a_double_tap_costs_one_card_only(
+        clock: SteppedClock) -> None:
     game = new_game("slapjack", players=2, decks=[deck_starting("5S")])
-    table = Table(game, {}, SLAPJACK)
-    table.start()
-    act(table, 0, {"type": "flip"})
-    assert act(table, 1, {"type": "slap", "at": 1}) is None
-    assert "already" in (act(table, 1, {"type": "slap", "at": 1}) or "")
-    assert "already" in (act(table, 1, {"type": "slap"}) or "")  # no `at`: the same card
+    room = room_of(game, {}, clock, pacing=SLAPJACK)
+    act(room, 0, {"type": "flip"})
+    assert act(room, 1, {"type": "slap", "at": 1}) is None
+    assert "already" in (act(room, 1, {"type": "slap", "at": 1}) or "")
+    assert "already" in (act(room, 1, {"type": "slap"}) or "")  # no `at`: the same card
     assert [p["cards"] for p in game.view(None)["players"]] == [26, 25]
 
 
-async def test_computer_players_act_on_the_clock_and_newer_decisions_supersede_older() -> None:
+def test_every_view_carries_its_version_and_a_repeat_at_the_same_version_is_stale(
+        clock: SteppedClock) -> None:
+    """Act once per view version: every ``state`` and ``events`` message says how many
+    actions were applied; a page that sends the same action twice at one version (a double
+    press) is answered ``stale`` the second time and nothing changes; another action, or
+    the same one at a newer version, goes to the rules as ever; without a version nothing
+    is checked this way."""
+    game = new_game("slapjack", players=2, decks=[deck_starting("5S", "2H", "3D")])
+    room = room_of(game, {}, clock, pacing=SLAPJACK)
+    pages = {0: Inbox(), 1: Inbox(), None: Inbox()}
+    seat_page(room, 0, pages[0])
+    seat_page(room, 1, pages[1])
+    room.watch(pages[None])
+    assert [m["version"] for box in pages.values() for m in box.messages
+            if m["type"] == "state"] == [0, 0, 0]
+    assert refusal(room, 0, {"type": "flip"}, version=0) is None
+    assert refusal(room, 0, {"type": "flip"}, version=0) == (
+        "stale", "you sent that already at this view of the game")
+    assert len(game.history) == 1
+    assert [m["version"] for m in pages[None].messages if m["type"] == "events"] == [1]
+    # another action at the same version is no repeat: the rules answer it (out of turn)
+    refused = refusal(room, 0, {"type": "slap", "at": 1}, version=0)
+    assert refused is None  # a wrong slap: a card under the pile (J5), one version on
+    assert [p["cards"] for p in game.view(None)["players"]] == [24, 26]
+    assert refusal(room, 1, {"type": "flip"}, version=2) is None
+    assert refusal(room, 1, {"type": "flip"}, version=2) == (
+        "stale", "you sent that already at this view of the game")
+    # without a version, a repeat goes to the rules (a program, an old page)
+    assert refusal(room, 0, {"type": "flip"}) is None
+    assert refusal(room, 0, {"type": "flip"}) is not None
+    assert all(m["version"] == len(game.history) for box in pages.values()
+               for m in box.messages[-1:] if m["type"] == "events")
+
+
+def test_computer_players_act_on_the_clock_and_newer_decisions_supersede_older(
+        clock: SteppedClock) -> None:
     class Slow(QuickFlipper):
         flip_after = 30.0  # never reached: the person's slap below changes the game first
 
     game = new_game("slapjack", players=2, decks=[deck_starting("5S")])
-    table = Table(game, {1: Slow(1)}, SLAPJACK)
+    room = room_of(game, {1: Slow(1)}, clock, pacing=SLAPJACK)
+    table = room.table
+    assert table is not None
     inbox = Inbox()
-    table.watch(0, inbox)
-    table.start()
-    act(table, 0, {"type": "flip"})
-    # the person is told first; the computer thinks on the loop's next turn
-    assert any(e["type"] == "flip" for e in inbox.events()) and 1 not in table.scheduler._pending
-    for _ in range(3):  # the clock's next turn
-        await asyncio.sleep(0)
-    assert table.scheduler._pending[1].when() - asyncio.get_running_loop().time() > 20  # type: ignore[attr-defined]
+    seat_page(room, 0, inbox)
+    act(room, 0, {"type": "flip"})
+    # the person is told first; the computer thinks on the clock's next turn
+    assert any(e["type"] == "flip" for e in inbox.events()) and 1 not in table.scheduler._planned
+    clock.advance(0.0)
+    assert table.scheduler._planned[1][1] == 30.0
     Slow.flip_after = 0.01
-    act(table, 0, {"type": "slap", "at": 1})  # a change: seat 1 is asked again, decides anew
-    await inbox.until(lambda e: e["type"] == "flip" and e["player"] == 1)
-    table.close()
+    act(room, 0, {"type": "slap", "at": 1})  # a change: seat 1 is asked again, decides anew
+    clock.advance(0.0)
+    # flipping 0.01 s after the slap, held to the pause after the deal (0.05 s, J10)
+    assert table.scheduler._planned[1][1] == SLAPJACK.pause_for("normal")
+    clock.at(SLAPJACK.pause_for("normal"))
+    assert inbox.events()[-1]["type"] == "flip" and inbox.events()[-1]["player"] == 1
 
 
-async def test_after_a_pile_is_taken_a_computer_waits_before_flipping() -> None:
+def test_after_a_pile_is_taken_a_computer_waits_before_flipping(clock: SteppedClock) -> None:
     """J10: a computer player who would flip at once waits out the pause after a take."""
 
     class Grabber(QuickFlipper):
@@ -107,16 +147,16 @@ async def test_after_a_pile_is_taken_a_computer_waits_before_flipping() -> None:
     pacing = Pacing(at_field="flips", after=frozenset({"take"}),
                     held=frozenset({"flip"}), pause={"normal": 0.4})
     game = new_game("slapjack", players=2, decks=[deck_starting("JS")])
-    table = Table(game, {1: Grabber(1)}, pacing, level="normal")
+    room = room_of(game, {1: Grabber(1)}, clock, pacing=pacing, level="normal")
     inbox = Inbox()
-    table.watch(0, inbox)
-    table.start()
-    act(table, 0, {"type": "flip"})
-    await inbox.until(lambda e: e["type"] == "take")
-    await asyncio.sleep(0.2)  # half the pause: the computer's flip must still be held
+    seat_page(room, 0, inbox)
+    act(room, 0, {"type": "flip"})
+    clock.advance(0.0)
+    assert [e["type"] for e in inbox.events()] == ["flip", "take"]  # the computer's, at once
+    clock.at(0.399)  # a moment before the pause is out: the computer's flip is still held
     assert game.view(None)["flips"] == 1
-    await inbox.until(lambda e: e["type"] == "flip" and e["player"] == 1)
-    table.close()
+    clock.at(0.4)
+    assert inbox.events()[-1]["type"] == "flip" and inbox.events()[-1]["player"] == 1
 
 
 def test_the_easier_the_speed_the_longer_the_pause_after_a_take() -> None:
@@ -124,7 +164,8 @@ def test_the_easier_the_speed_the_longer_the_pause_after_a_take() -> None:
     assert 0 < pause("hard") < pause("normal") < pause("easy")
 
 
-async def test_a_faulty_or_cheating_computer_player_never_stops_the_table() -> None:
+def test_a_faulty_or_cheating_computer_player_never_stops_the_table(
+        clock: SteppedClock) -> None:
     class Broken(ComputerPlayer):
         def decide(self, view: dict[str, Any], events: Sequence[dict[str, Any]]) -> Decision:
             raise RuntimeError("bug")
@@ -134,26 +175,25 @@ async def test_a_faulty_or_cheating_computer_player_never_stops_the_table() -> N
             return Decision(Flip(0), 0.0)  # tries to act for the person's seat
 
     game = new_game("slapjack", players=3, seed=2)
-    table = Table(game, {1: Broken(1), 2: Cheat(2)}, SLAPJACK)
-    table.start()
-    await asyncio.sleep(0.05)
+    room = room_of(game, {1: Broken(1), 2: Cheat(2)}, clock, pacing=SLAPJACK)
+    clock.advance(1.0)
     assert game.history == []
-    assert act(table, 0, {"type": "flip"}) is None
-    assert "computer" in (act(table, 1, {"type": "flip"}) or "")
-    table.close()
+    assert act(room, 0, {"type": "flip"}) is None
+    assert "computer" in (act(room, 1, {"type": "flip"}) or "")
 
 
-async def test_every_message_holds_only_what_its_seat_may_see() -> None:
+def test_every_message_holds_only_what_its_seat_may_see(clock: SteppedClock) -> None:
     """G3 at the boundary, on a game with private facts: in Slabberjan each seat sees only
     its own piece, and message_for tells each watcher exactly that."""
     game = new_game("slabberjan", players=3, seed=1)
     pieces = {s: game.events[0].private[s]["piece"] for s in range(3)}
-    table = Table(game, {})
+    room = room_of(game, {}, clock)
     inboxes = {seat: Inbox() for seat in (0, 1, None)}
-    for seat, inbox in inboxes.items():
-        table.watch(seat, inbox)
-    table.start()
-    state = {seat: inbox.messages[0] for seat, inbox in inboxes.items()}
+    seat_page(room, 0, inboxes[0])
+    seat_page(room, 1, inboxes[1])
+    room.watch(inboxes[None])
+    state = {seat: next(m for m in inbox.messages if m["type"] == "state")
+             for seat, inbox in inboxes.items()}
     assert state[0]["view"]["piece"] == pieces[0]
     assert state[1]["view"]["piece"] == pieces[1]
     assert state[None]["view"]["piece"] is None
@@ -162,27 +202,28 @@ async def test_every_message_holds_only_what_its_seat_may_see() -> None:
     assert message_for(game, None, game.events[:1])["events"][0].get("piece") is None
 
 
-async def test_a_table_reports_how_late_each_computer_move_ran() -> None:
+def test_a_table_reports_how_late_each_computer_move_ran(clock: SteppedClock) -> None:
+    """One figure per computer move: how long after it fell due it ran (on a virtual clock
+    nothing keeps it waiting, so it ran on time)."""
     lags: list[float] = []
     game = new_game("slapjack", players=2, seed=3)
-    table = Table(game, {0: QuickFlipper(0), 1: QuickFlipper(1)}, SLAPJACK, on_lag=lags.append)
-    table.start()
-    while len(lags) < 5:
-        await asyncio.sleep(0.02)
-    table.close()
-    assert all(lag >= 0 for lag in lags)
+    room_of(game, {0: QuickFlipper(0), 1: QuickFlipper(1)}, clock, pacing=SLAPJACK,
+            on_lag=lags.append)
+    clock.advance(1.0)
+    assert len(lags) == len(game.history) >= 5 and set(lags) == {0.0}
 
 
-async def test_a_closed_table_stops_its_computer_players() -> None:
+def test_a_closed_room_stops_its_computer_players(clock: SteppedClock) -> None:
     game = new_game("slapjack", players=2, seed=3)
-    table = Table(game, {0: QuickFlipper(0), 1: QuickFlipper(1)}, SLAPJACK)
-    table.start()
-    await asyncio.sleep(0.1)
-    table.close()
+    room = room_of(game, {0: QuickFlipper(0), 1: QuickFlipper(1)}, clock, pacing=SLAPJACK)
+    clock.advance(0.1)
+    room.close(left=False)
     moves = len(game.history)
-    await asyncio.sleep(0.1)
+    assert moves >= 2
+    clock.advance(10.0)
     assert len(game.history) == moves
-    assert act(table, 0, {"type": "slap"}) == "this table is closed"
+    assert refusal(room, 0, {"type": "slap"}) == (
+        "no_table", "start or resume a started table before acting")
 
 
 async def test_a_start_the_page_does_not_offer_is_refused_before_the_lobby_sees_it() -> None:
@@ -204,7 +245,7 @@ def test_a_person_who_drops_comes_back_to_the_same_game_even_after_it_was_put_aw
     seating = lobby.open(command(type="start", game="slapjack", seed=1))
     first = Inbox()
     lobby.attach(seating.token, first)
-    assert act(seating.room.table, 0, {"type": "flip"}) is None  # type: ignore[arg-type]
+    assert act(seating.room, 0, {"type": "flip"}) is None
     clock.at(0.5)  # the computer flips back
     seating.room.detach(seating, first)
     clock.at(0.7)
@@ -315,24 +356,24 @@ json_values = st.recursive(
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(moves=st.lists(st.tuples(st.integers(0, 2), json_values), max_size=12),
+@given(moves=st.lists(st.tuples(st.integers(0, 2), json_values,
+                                st.none() | st.integers(0, 3)), max_size=12),
        seed=st.integers(0, 1000))
-async def test_whatever_people_send_a_move_is_applied_whole_or_not_at_all(
-        moves: list[tuple[int, object]], seed: int) -> None:
-    """G1 at the table: for any JSON a person sends, either the move is applied or the
-    reason comes back and the game is exactly as it was."""
+def test_whatever_people_send_a_move_is_applied_whole_or_not_at_all(
+        moves: list[tuple[int, object, int | None]], seed: int) -> None:
+    """G1 at the table: for any JSON a person sends (at any view version, or none), either
+    the move is applied or the reason comes back and the game is exactly as it was."""
     game = new_game("slapjack", players=3, seed=seed)
-    table = Table(game, {}, SLAPJACK)
-    table.start()
-    for seat, obj in moves:
+    room = room_of(game, {}, SteppedClock(), pacing=SLAPJACK)
+    for seat, obj, version in moves:
         before = (game.view(None), len(game.history), len(game.events))
-        reason = act(table, seat, obj)
-        if reason is None:
+        refused = refusal(room, seat, obj, version)
+        if refused is None:
             assert len(game.history) == before[1] + 1
         else:
-            assert isinstance(reason, str) and reason
+            code, reason = refused
+            assert code in ("refused", "stale") and isinstance(reason, str) and reason
             assert (game.view(None), len(game.history), len(game.events)) == before
-    table.close()
 
 
 def test_a_waiting_room_brought_back_for_a_visitor_is_put_away_again(

@@ -13,16 +13,16 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from conftest import act
+from conftest import act, room_of, seat_page
 
 from parlour.bots import make_player
 from parlour.bots.base import AnyPlayer, ComputerPlayer, Decision, ReactionTime
 from parlour.bots.scheduler import VirtualClock
 from parlour.bots.slapjack import PROFILES, SlapjackPlayer
-from parlour.engine import Action, Event
+from parlour.engine import Action
 from parlour.engine.cards import standard_deck
 from parlour.games import new_game
-from parlour.live import Table
+from parlour.live import Room
 
 
 def deck_starting(*cards: str) -> list[str]:
@@ -39,15 +39,24 @@ class Exact(SlapjackPlayer):
                                reaction_time=ReactionTime(floor=0.1, median=0.2, spread=0.0))
 
 
+Moves = list[tuple[float, Action, list[dict[str, Any]]]]
+
+
 def live(game_cards: list[str], computers: dict[int, AnyPlayer]
-         ) -> tuple[Table, VirtualClock, list[tuple[float, Action, list[Event]]]]:
+         ) -> tuple[Room, VirtualClock, Moves]:
+    """A room on a virtual clock, and every move as a spectator is told of it (when, the
+    action, its events)."""
     clock = VirtualClock()
-    moves: list[tuple[float, Action, list[Event]]] = []
+    moves: Moves = []
     game = new_game("slapjack", players=2, decks=[game_cards])
-    table = Table(game, computers, level="hard", clock=clock,
-                  on_change=lambda a, e: moves.append((clock.now(), a, list(e))))
-    table.start()
-    return table, clock, moves
+    room = room_of(game, computers, clock, level="hard")
+
+    def spectator(message: dict[str, Any]) -> None:
+        if message["type"] == "events":  # told as the action is applied: the latest
+            moves.append((clock.now(), game.history[-1], message["events"]))
+
+    room.watch(spectator)
+    return room, clock, moves
 
 
 def every(clock: VirtualClock, period: float, until: float, do: Callable[[], object]) -> None:
@@ -62,12 +71,12 @@ def every(clock: VirtualClock, period: float, until: float, do: Callable[[], obj
 def test_hard_slaps_a_jack_0_2_s_after_it_lands_whatever_the_person_sends(
         noise: str | None) -> None:
     # seat 0 (the person) flips the Jack of Spades at t = 0; seat 1 is the computer
-    table, clock, moves = live(deck_starting("5S", "2H", "JS"), {1: Exact(1)})
-    act(table, 0, {"type": "flip"})  # 5S at t = 0
+    room, clock, moves = live(deck_starting("5S", "2H", "JS"), {1: Exact(1)})
+    act(room, 0, {"type": "flip"})  # 5S at t = 0
     clock.run(lambda: len(moves) >= 2, max_time=5)  # the computer flips 2H
     clock.run(lambda: False, max_time=clock.now() + 0.5)  # 2H is left alone
     landed = clock.now()
-    assert act(table, 0, {"type": "flip"}) is None  # the Jack, at `landed`
+    assert act(room, 0, {"type": "flip"}) is None  # the Jack, at `landed`
     sent: list[str | None] = []
     stale = iter([1, 2] * 20)  # at the 5S, at the 2H: long gone (never twice in a row,
     # which the table would refuse as a repeat)
@@ -77,16 +86,17 @@ def test_hard_slaps_a_jack_0_2_s_after_it_lands_whatever_the_person_sends(
         "repeated": lambda: {"type": "slap", "at": 2}}.get(noise or "")
     if message is not None:
         if noise == "repeated":  # once (stale), and then again and again: refused
-            assert act(table, 0, {"type": "slap", "at": 2}) is None
-        every(clock, 0.1, 3.0, lambda: sent.append(act(table, 0, message())))
+            assert act(room, 0, {"type": "slap", "at": 2}) is None
+        every(clock, 0.1, 3.0, lambda: sent.append(act(room, 0, message())))
     # the person's own slap two seconds later
-    clock.call_at(landed + 2.0, lambda: sent.append(act(table, 0, {"type": "slap", "at": 3})))
+    clock.call_at(landed + 2.0, lambda: sent.append(act(room, 0, {"type": "slap", "at": 3})))
     clock.run(lambda: False, max_time=landed + 3.0)
-    takes = [(t, a.player) for t, a, events in moves if any(e.type == "take" for e in events)]
+    takes = [(t, a.player) for t, a, events in moves
+             if any(e["type"] == "take" for e in events)]
     assert takes == [(pytest.approx(landed + 0.2), 1)], moves
     if noise == "stale":
         assert sent[:2] == [None, None]  # applied, and ignored by the rules
-        assert any(e.type == "slap_ignored" for _, _, events in moves for e in events)
+        assert any(e["type"] == "slap_ignored" for _, _, events in moves for e in events)
     elif noise is not None:
         assert all(s is not None for s in sent[:-1])  # refused, every one
 
@@ -115,11 +125,11 @@ def test_a_stale_slap_draws_no_computer_generator_and_the_record_is_the_same() -
         clock = VirtualClock()
         game = new_game("slapjack", players=3, seed=11)
         bots = {s: Counting(make_player("slapjack", "normal", s, seed=s)) for s in (1, 2)}
-        table = Table(game, bots, level="normal", clock=clock)
+        room = room_of(game, bots, clock, level="normal")
 
         def person() -> None:
             if game.outcome is None and game.view(0)["turn"] == 0:
-                act(table, 0, {"type": "flip"})
+                act(room, 0, {"type": "flip"})
 
         ticks = iter(range(10**6))
 
@@ -128,10 +138,9 @@ def test_a_stale_slap_draws_no_computer_generator_and_the_record_is_the_same() -
             if game.outcome is None and flips >= 2:
                 # at one of the two cards before the top, in turn: always stale, never
                 # the same twice in a row (the table refuses a repeat before the rules)
-                act(table, 0, {"type": "slap", "at": flips - 1 - next(ticks) % 2})
+                act(room, 0, {"type": "slap", "at": flips - 1 - next(ticks) % 2})
 
-        table.watch(0, lambda message: clock.call_at(clock.now() + 0.01, person))
-        table.start()
+        seat_page(room, 0, lambda message: clock.call_at(clock.now() + 0.01, person))
         if noisy:
             every(clock, 0.05, 120.0, noise)
         clock.run(lambda: game.outcome is not None or clock.now() > 120.0, max_calls=20_000)

@@ -249,8 +249,8 @@ async def test_a_move_the_database_cannot_keep_is_told_to_nobody_and_the_game_co
         seating = lobby.open(command(type="start", game="slapjack", players=2))
         seen = Inbox()
         lobby.attach(seating.token, seen)
-        table = seating.room.table
-        assert table is not None and act(table, 0, {"type": "flip"}) is None
+        room = seating.room
+        assert act(room, 0, {"type": "flip"}) is None
         await asyncio.sleep(0.1)  # the computer flips back
         # what people were told is on the database server; on its disk within 3 WAL-writer
         # rounds (0.6 s): a crash of the database machine itself may lose that moment
@@ -259,8 +259,8 @@ async def test_a_move_the_database_cannot_keep_is_told_to_nobody_and_the_game_co
         told = len(seen.messages)
         postgres_stop(url)
         try:
-            reason = act(table, 0, {"type": "flip"}) if seen.messages[-1]["view"]["turn"] == 0 \
-                else act(table, 0, {"type": "slap"})
+            reason = act(room, 0, {"type": "flip"}) if seen.messages[-1]["view"]["turn"] == 0 \
+                else act(room, 0, {"type": "slap"})
             assert reason is not None and "could not be saved" in reason
             await asyncio.sleep(0.05)
             assert [m["type"] for m in seen.messages[told:]] == ["error"]  # nobody told

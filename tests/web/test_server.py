@@ -184,6 +184,32 @@ async def test_illegal_actions_are_refused_with_the_reason() -> None:
         assert state["view"] == flipped["view"]
 
 
+async def test_every_view_has_a_version_and_an_action_sent_twice_at_one_is_stale() -> None:
+    """Act once per view version (docs/protocol.md): every ``state`` and ``events`` says how
+    many actions were applied; the same action sent twice at one version (a double press)
+    is answered ``stale`` and changes nothing; a ``version`` that is no whole number from 0
+    is refused ``bad_request``."""
+    async with server() as url, client(url) as c:
+        await c.start()
+        state = c.log[-1]
+        assert state["type"] == "state" and state["version"] == 0
+        flip = {"type": "action", "action": {"type": "flip"}, "version": 0}
+        await c.send(flip)
+        await c.send(flip)  # pressed twice before the first answer came
+        events = await c.next("events")
+        assert events["version"] == 1 and [e["type"] for e in events["events"]] == ["flip"]
+        repeat = await c.next()
+        assert (repeat["type"], repeat["code"], repeat["about"]) == ("error", "stale", "action")
+        for bad in (-1, "1", 1.5, True, [0], {"n": 0}):
+            await c.send({**flip, "version": bad})
+            refused = await c.next()
+            assert refused["code"] == "bad_request" and "version" in refused["reason"], bad
+        # nothing changed: one flip, and the view is the one after it
+        await c.send({"type": "resume", "token": c.log[0]["token"]})
+        again = await c.next("state")
+        assert again["version"] == 1 and again["view"] == events["view"]
+
+
 async def test_a_bad_start_is_refused_and_the_current_table_stays() -> None:
     async with server() as url, client(url) as c:
         welcome = await c.start()

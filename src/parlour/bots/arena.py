@@ -76,12 +76,17 @@ def play(
     random.Random(tiebreak_seed).shuffle(order)
     clock = VirtualClock()
 
-    def notify(action: Action, events: Sequence[Event]) -> None:
+    def observed(action: Action, due: float) -> None:
+        # the scheduler's own path (Scheduler.play, strict), with the observer told of
+        # each change before the computers are asked about it
+        events = game.apply(action)  # a computer's illegal choice is a bug: it raises
         if observer is not None:
             observer(clock.now(), action, events, game)
+        scheduler.changed(action, events)
 
     scheduler = Scheduler(game, dict(enumerate(players)), clock,
-                          order={seat: i for i, seat in enumerate(order)}, notify=notify)
+                          order={seat: i for i, seat in enumerate(order)},
+                          referee=None if observer is None else observed)
     scheduler.start()
     start = len(game.history)
     stopped = clock.run(lambda: game.outcome is not None, max_time=max_time,

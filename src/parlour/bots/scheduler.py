@@ -21,6 +21,12 @@ that moment, so no computer ever slapped):
 A refused action changes nothing and reaches no computer either. So nothing a person sends
 that changes nothing moves any computer's timer.
 
+Who applies a computer's move is its *referee*: by default the scheduler itself
+(:meth:`Scheduler.play`: the checked :meth:`~parlour.engine.Game.apply`, then
+:meth:`Scheduler.changed`), which is all a simulation needs; a live table's room is the
+referee there (:meth:`parlour.live.room.Room.commit`: it admits, applies, stores and tells
+every move, a person's or a computer's, and hands each change back through ``changed``).
+
 The clock is an interface with two implementations: :class:`VirtualClock`, which jumps from
 one due decision to the next (a simulation plays a whole game at once), and the live table's
 asyncio clock (:mod:`parlour.live.table`). So a simulation runs under exactly the pacing of
@@ -142,8 +148,10 @@ class VirtualClock:
         return False
 
 
-#: Told of every applied action: the action and its events (the table broadcasts them).
-Notify = Callable[[Action, Sequence[Event]], None]
+#: Handed each computer move as it falls due, with that time (its credit in a race): it
+#: applies the move, or refuses it, and tells the scheduler (:meth:`Scheduler.changed`,
+#: :meth:`Scheduler.spent`).
+Referee = Callable[[Action, float], None]
 
 
 class Scheduler:
@@ -151,10 +159,9 @@ class Scheduler:
 
     ``level``, when given, is the speed whose pause every computer player is held to (a live
     table's one speed); else each is held to its own ``level``. ``order`` ranks the seats to
-    break ties between decisions due at the same instant. ``referee``, when given, is
-    handed each computer move when it falls due, with that time (its credit in a race), and
-    applies it with :meth:`play` when the race is settled (a live table's settle window,
-    :mod:`parlour.live.lag`). ``strict``: a computer player
+    break ties between decisions due at the same instant. ``referee`` is handed each
+    computer move when it falls due (:data:`Referee`); by default the scheduler applies it
+    itself (:meth:`play`). ``strict``: a computer player
     whose choice the rules refuse, or that fails, raises (simulations and tests: it is a
     bug); else it is logged and the table goes on (live tables). ``turn_based``: a computer
     with no legal action and no pending move is not asked until it has a legal action (it
@@ -172,11 +179,10 @@ class Scheduler:
         pacing: Pacing | None = None,
         level: str | None = None,
         order: Mapping[int, int] | None = None,
-        notify: Notify | None = None,
         on_lag: Callable[[float], None] | None = None,
         strict: bool = True,
         ask_later: bool = False,
-        referee: Callable[[Action, float], None] | None = None,
+        referee: Referee | None = None,
         turn_based: bool = False,
     ) -> None:
         for seat in computers:
@@ -188,11 +194,10 @@ class Scheduler:
         self.pacing = pacing if pacing is not None else game.spec.pacing
         self.level = level
         self.order = dict(order or {})
-        self.notify = notify
         self.on_lag = on_lag
         self.strict = strict
         self.ask_later = ask_later
-        self.referee = referee
+        self.referee: Referee = referee if referee is not None else self.play
         self.turn_based = turn_based
         self.closed = False
         self._pending: dict[int, Timer] = {}
@@ -227,10 +232,12 @@ class Scheduler:
     # -- moves -------------------------------------------------------------------------------
 
     def act(self, action: Action) -> list[Event]:
-        """Applies an action, checked, and lets everyone react; :class:`GameError` if the
-        rules refuse it (nothing changed then, and no computer player hears of it)."""
+        """Applies an action, checked, and lets everyone react (:meth:`changed`);
+        :class:`GameError` if the rules refuse it (nothing changed then, and no computer
+        player hears of it). The path of every move where the scheduler is the referee
+        (simulations, environments)."""
         events = self.game.apply(action)
-        self._after(action, events)
+        self.changed(action, events)
         return events
 
     def _fire(self, seat: int, action: Action, due: float) -> None:
@@ -246,14 +253,12 @@ class Scheduler:
             self.on_lag(self.clock.now() - due)
         if self.closed or self.game.outcome is not None:
             return
-        if self.referee is not None:
-            self.referee(action, due)
-        else:
-            self.play(action)
+        self.referee(action, due)
 
-    def play(self, action: Action) -> None:
-        """Applies a computer player's move now; one the rules refuse changes nothing (and
-        raises if ``strict``)."""
+    def play(self, action: Action, due: float = 0.0) -> None:
+        """The referee of a scheduler that has none of its own: applies a computer
+        player's move now (:meth:`act`); one the rules refuse changes nothing (and raises
+        if ``strict``)."""
         if self.closed or self.game.outcome is not None:
             return
         try:
@@ -261,14 +266,19 @@ class Scheduler:
         except GameError:
             if self.strict:
                 raise
-            # Its answer went stale in a way the rules refuse (a decision is superseded on
-            # every change, so this is rare); nothing changed, so nobody needs telling.
-            # Its move is spent: it is asked again on the next change.
-            self._seen.pop(action.player, None)
+            self.spent(action.player)
 
-    def _after(self, action: Action, events: Sequence[Event]) -> None:
-        if self.notify is not None:
-            self.notify(action, events)
+    def spent(self, seat: int) -> None:
+        """The referee refused ``seat``'s move: its answer went stale in a way the rules
+        refuse (a decision is superseded on every change, so this is rare). Nothing
+        changed, so nobody needs telling; its move is spent, and it is asked again on the
+        next change."""
+        self._seen.pop(seat, None)
+
+    def changed(self, action: Action, events: Sequence[Event]) -> None:
+        """``action`` was just applied, with ``events``: every computer player whose view
+        changed is asked what it would do now (at once, or on the clock's next turn if
+        ``ask_later``)."""
         movers = {action.player} if action.player in self.computers else _NOBODY
         if self.ask_later:
             self._ask_soon(events, movers)

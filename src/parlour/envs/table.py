@@ -4,8 +4,9 @@ This is the shared core of every environment. The computer players are driven ex
 in a simulation or at a live table: :class:`~parlour.bots.scheduler.Scheduler` on a
 :class:`~parlour.bots.scheduler.VirtualClock` (their reaction and thinking times, and the
 game's pacing, such as J10's pause after a pile is taken). A learning seat's action goes
-through :meth:`Scheduler.act`, the checked path a person's click takes at a live table, so
-the computer players react to it as they would to a person.
+through the checked :meth:`~parlour.engine.Game.apply`, as a person's click at a live table
+does, and then to the scheduler, so the computer players react to it as they would to a
+person.
 
 A learning seat's action may also be put on the clock (:meth:`Table.schedule`): it lands
 at its time, in the same seeded tie-break order as the computers' at that instant, so a
@@ -135,9 +136,17 @@ class Table:
         self._cached: dict[int | None, Mapping[str, Any]] = {}
         self.scheduler = Scheduler(self.game, self.bots, self.clock, order=self.tie_rank,
                                    turn_based=game in TURN_BASED,
-                                   notify=self._notify)
+                                   referee=self._apply)
         self.scheduler.start()
         self._time_turns()
+
+    def _apply(self, action: Action, due: float = 0.0) -> None:
+        """Every action's path here, a learner's or a computer's (the scheduler's referee):
+        applied, checked (:class:`GameError`: refused, nothing changed), noted, and then
+        the computer players are asked about it."""
+        events = self.game.apply(action)
+        self._notify(action, events)
+        self.scheduler.changed(action, events)
 
     def _notify(self, action: Action, events: Sequence[Event]) -> None:
         self.events.extend(events)
@@ -268,7 +277,7 @@ class Table:
                     if len(parsed) >= _PARSED_MAX:
                         parsed.clear()
                     parsed[key] = action
-            self.scheduler.act(action)
+            self._apply(action)
         except GameError:
             return False
         return True

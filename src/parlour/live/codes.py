@@ -53,7 +53,8 @@ CODES: tuple[Code, ...] = (
          "a `start` or `create` the page does not offer (game, players, level, seed, options, a "
          'missing, blank or too long name, or one of invisible characters only ("that name is '
          'only invisible characters"); any `seed` in a `create`), a `sit` or `remove` at a seat '
-         "that does not exist, a `speed` that is not a level, a `remove` of the host's own seat",
+         "that does not exist, a `speed` that is not a level, a `remove` of the host's own seat, "
+         "an `action` whose `version` is not a whole number from 0",
          "Something went wrong: reload the page.",
          about={
              "start": "This game cannot be dealt with these settings: pick others.",
@@ -144,7 +145,8 @@ CODES: tuple[Code, ...] = (
     Code("stale",
          "too late, not wrong: a Splunk `call` that arrives after a slap (or the other call) "
          "settled the play it meant (P5; a late slap is answered the same way by the rules, with "
-         "a `slap_ignored` event); nothing changed",
+         "a `slap_ignored` event); or an `action` this seat already sent at the same `version` (a "
+         "double press: the table has it); nothing changed",
          "Too late: that play was settled before your move arrived."),
     Code("rate_limited",
          "more than 20 messages a second on average from this socket (bursts of 30 allowed), or "

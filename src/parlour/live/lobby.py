@@ -42,7 +42,7 @@ from parlour.engine import Game, GameError, GameSpec, Pacing
 from parlour.engine.seeds import derived_seed
 from parlour.games import game_class
 from parlour.live.caps import Budgets, TableCaps, Turns
-from parlour.live.journal import Journal, Unresumable, rebuild
+from parlour.live.journal import Unresumable, rebuild
 from parlour.live.listing import open_tables, site_tables
 from parlour.live.protocol import Create, Refused, Start
 from parlour.live.room import Hosting, Phase, Room, Seat, Seating
@@ -110,7 +110,7 @@ class Lobby:
         self.places = Places()
         self._rooms: dict[str, Room] = {}
         self.hosting = Hosting(
-            journal=Journal(self.store), clock=clock or AsyncioClock(), places=self.places,
+            store=self.store, clock=clock or AsyncioClock(), places=self.places,
             computer=self._computer, table_clock=lambda room: self.turns.clock(room.owner),
             gone=self._gone, pacing=dict(pacing or {}), on_lag=on_lag, takeover=takeover,
             grace=grace)
@@ -175,7 +175,7 @@ class Lobby:
         room = self._new_room(game, command.level, seats, friends=False, owner=owner,
                               seeded=command.seed is not None, phase=Phase.PLAYING)
         seating = room.give_seat(0)
-        self.hosting.journal.opened(room)
+        room.opened()
         self._add(room)
         room.start({s: self._computer(room, s, _derived(command.seed, s))
                     for s in range(1, command.players)})
@@ -189,7 +189,7 @@ class Lobby:
                                                   for _ in range(1, command.players)]
         room = self._new_room(game, command.level, seats, friends=True, owner=owner)
         seating = room.give_seat(0)
-        self.hosting.journal.opened(room)
+        room.opened()
         self._add(room)
         return seating
 
@@ -207,22 +207,19 @@ class Lobby:
                           "no_rematch")
         if room.phase is not Phase.FINISHED:
             raise Refused("the game is not over yet", "not_over")
-        if room.rematch is None:
+        again = room.rematch
+        if again is None:
             game = self._new_game(room.spec, room.players, room.options, None, room.owner)
             seats = [Seat(seat.name, seat.kind, seat.token_hash) if seat.kind == "person"
                      else Seat("Open seat", "open") for seat in room.seats]
-            again = self._new_room(game, room.level, seats, friends=True, owner=room.owner)
-            again.host = room.host if seats[room.host].kind == "person" else again.people()[0]
-            self.hosting.journal.opened(again)
-            self._add(again)
-            again.index_seats()
-            room.rematch = again.id
-            self.hosting.journal.rematch(room, again.id)
-            offer = {"type": "rematch", "table": again.id}
-            for link in list(room.links):
-                link.send(offer)
-            room.tell_followers()
-        return Seating(self._rooms[room.rematch], seating.seat, seating.token)
+            fresh = self._new_room(game, room.level, seats, friends=True, owner=room.owner)
+            fresh.host = room.host if seats[room.host].kind == "person" else fresh.people()[0]
+            fresh.opened()
+            self._add(fresh)
+            fresh.index_seats()
+            room.offer_rematch(fresh.id)
+            again = fresh.id
+        return Seating(self._rooms[again], seating.seat, seating.token)
 
     # -- finding rooms and seats -----------------------------------------------------------
 
@@ -295,8 +292,7 @@ class Lobby:
         """A waiting room page at ``table_id`` (:meth:`Room.follow`); a visitor holding no
         seat there counts against the watchers' cap (a seat's waiting room always fits)."""
         room = self.room(table_id)
-        if send not in room.followers and not any(
-                link.send == send and link.seat is not None for link in room.links):
+        if not room.connections.holds(send):
             self.room_for_watcher(table_id)
         room.follow(send)
         return room
@@ -340,7 +336,7 @@ class Lobby:
         # nobody is here yet, whatever the phase: the take-over and grace timers run until
         # they come back, so a room brought back for nothing is put away again
         for s in room.people():
-            room.presence.gone(s)
+            room.gone(s)
         return room
 
     def _rebuilt(self, stored: StoredTable) -> Game | None:
@@ -361,9 +357,6 @@ class Lobby:
                     created=stored.created)
         room.host = stored.host
         room.rematch = stored.rematch
-        outcomes = game.chance.outcomes()
-        room.kept_decks = len(outcomes["decks"])
-        room.kept_shuffles = len(outcomes["shuffles"])
         return room
 
     def resume_all(self) -> tuple[int, int]:

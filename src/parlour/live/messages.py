@@ -44,6 +44,8 @@ class GameMessage(TypedDict):
     type: Literal["state", "events"]
     events: list[dict[str, Any]]
     view: Mapping[str, Any]
+    version: int
+    """The number of actions applied to the game so far: the view's version."""
 
 
 class LobbyState(TypedDict):

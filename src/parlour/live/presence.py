@@ -1,13 +1,9 @@
 """Who is at a table, over time: the timers that react when people come and go.
 
-At a table with friends, a person whose last connection dropped has ``takeover`` seconds
-(a reload, the step from the waiting room to the game page) before a computer player takes
-their seat; when they come back the computer stops. A table where no person seat has
-anybody closes: at once if they all said they were leaving, after ``grace`` seconds if
-someone only dropped. The room says what taking over and closing mean; this module only
-keeps the time. A table nobody played (no person's move, not started) does not wait: against
-the computer it closes as soon as its person is gone, with friends after ``takeover``
-seconds (a reload of the waiting room).
+:class:`Presence` keeps a room's presence timers (a seat's take-over, the room's put-away)
+and its table's :class:`HeldClock`; what falls due is its callbacks', and nothing here
+knows a room. The policy (who is away, after how long a computer takes a seat, when a
+table nobody is at is put away) is the room's: :meth:`parlour.live.room.Room.gone`.
 
 A table where no person seat has anybody does not play on meanwhile: its computer players'
 moves are held (:class:`HeldClock`) until someone is back, and then come
@@ -18,12 +14,8 @@ comes back, the table where it left it (no Jack flipped and taken while nobody l
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from parlour.bots.scheduler import Clock, Timer
-
-if TYPE_CHECKING:
-    from parlour.live.room import Room
 
 #: Seconds between a person's return to a held table and its next computer move.
 RESUME_AFTER = 1.0
@@ -85,18 +77,19 @@ class HeldClock:
 
 
 class Presence:
-    """The presence timers of one room, on ``clock`` (asyncio's, or a virtual one in
-    tests): what falls due is the room's :meth:`~parlour.live.room.Room.take_over`,
-    and :meth:`~parlour.live.room.Room.put_away`."""
+    """The presence timers of one room, on ``clock`` (asyncio's, or a virtual one in tests):
+    a seat's take-over timer calls ``take_over(seat)``, the room's put-away timer calls
+    ``put_away()``. The room says when each starts and what they mean."""
 
-    def __init__(self, room: Room, clock: Clock, *, takeover: float, grace: float) -> None:
-        self.room = room
-        self.takeover = takeover
-        self.grace = grace
+    def __init__(self, clock: Clock, *, take_over: Callable[[int], None],
+                 put_away: Callable[[], None]) -> None:
         self._clock_now = clock
+        self._take_over = take_over
+        self._put_away = put_away
         self._takers: dict[int, Timer] = {}
         self._expiry: Timer | None = None
-        self._seen = False  # anybody was at the room since it came into memory
+        self.seen = False
+        """Anybody was at the room since it came into memory."""
         self.clock: HeldClock | None = None  # the table's, once it is started
 
     def _later(self, delay: float, callback: Callable[[], None]) -> Timer:
@@ -104,59 +97,47 @@ class Presence:
         return clock.call_at(clock.now() + delay, callback)
 
     def table_clock(self, inner: Clock) -> HeldClock:
-        """The clock for this room's table: held from when no person seat has anybody (a
-        table starts with its person on the way: it is not held before they ever came)."""
+        """The clock for the room's table, held by :meth:`hold` (a table starts with its
+        person on the way: it is not held before they ever came)."""
         self.clock = HeldClock(inner)
         return self.clock
 
     def back(self, seat: int) -> None:
-        """Someone is at ``seat`` again: nothing is taken over or closed for now."""
-        self._seen = True
-        self.room.seats[seat].left = False
+        """Someone is at ``seat`` again: its take-over and the put-away are off, and the
+        table's clock runs."""
+        self.seen = True
         if self._expiry is not None:
             self._expiry.cancel()
             self._expiry = None
-        timer = self._takers.pop(seat, None)
-        if timer is not None:
-            timer.cancel()
+        self.stop(seat)
         if self.clock is not None:
             self.clock.release()
 
-    def gone(self, seat: int) -> None:
-        """Nobody is at ``seat`` any more (dropped, or left)."""
-        room = self.room
-        table = room.table
-        if (room.friends and table is not None and seat not in table.computers
-                and seat not in self._takers):
-            self._takers[seat] = self._later(self.takeover, lambda: self._due(seat))
-        people = room.people()
-        if any(room.present(s) for s in people):
-            return
-        if self.clock is not None:
-            self.clock.hold()  # nobody is looking: the computers wait for them
-        if all(room.seats[s].left for s in people):
-            room.put_away()
-        elif not room.played and not room.friends and self._seen:
-            # nobody played it: it is left for good at once (a reload deals a new game), so
-            # that opening and dropping tables holds nothing, in memory or in a store (but a
-            # table brought back from the store waits for its person like any other)
-            for s in people:
-                room.seats[s].left = True
-            room.put_away()
-        elif self._expiry is None:
-            # a waiting room nobody is in lasts a reload's time; a played table its grace
-            wait = self.grace if room.played else self.takeover
-            self._expiry = self._later(wait, room.put_away)
+    def take_over_after(self, seat: int, delay: float) -> None:
+        """``take_over(seat)`` in ``delay`` seconds, unless its timer runs already."""
+        if seat not in self._takers:
+            self._takers[seat] = self._later(delay, lambda: self.take_over_now(seat))
 
-    def now(self, seat: int) -> None:
-        """Take ``seat`` over at once (its person left)."""
-        self._due(seat)
+    def take_over_now(self, seat: int) -> None:
+        """``take_over(seat)`` now (its timer, if any, is done)."""
+        self.stop(seat)
+        self._take_over(seat)
 
-    def _due(self, seat: int) -> None:
+    def stop(self, seat: int) -> None:
+        """``seat``'s take-over timer is off."""
         timer = self._takers.pop(seat, None)
         if timer is not None:
             timer.cancel()
-        self.room.take_over(seat)
+
+    def hold(self) -> None:
+        """Nobody is looking: the table's computers wait for them (:class:`HeldClock`)."""
+        if self.clock is not None:
+            self.clock.hold()
+
+    def put_away_after(self, delay: float) -> None:
+        """``put_away()`` in ``delay`` seconds, unless its timer runs already."""
+        if self._expiry is None:
+            self._expiry = self._later(delay, self._put_away)
 
     def cancel(self) -> None:
         """Stops every timer (the room closes)."""

@@ -104,9 +104,12 @@ class Resume(_Command):
 
 @dataclass(frozen=True)
 class Act(_Command):
-    """An action of the connection's seat, its JSON form not yet checked by the rules."""
+    """An action of the connection's seat, its JSON form not yet checked by the rules;
+    ``version``, if the page says, the version of the view it acted on (a repeat of the same
+    action at the same version is answered ``stale``)."""
 
     action: Mapping[str, Any]
+    version: int | None = None
     type = "action"
 
 
@@ -274,7 +277,11 @@ def _act(m: Mapping[str, Any]) -> Act:
     action = m.get("action")
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise Refused('an action is a JSON object with a "type"', "refused")
-    return Act(action)
+    version = m.get("version")
+    if version is not None and not (_int(version) and version >= 0):
+        raise Refused("'version' must be the version of the view the action was made on: "
+                      "a whole number from 0")
+    return Act(action, version)
 
 
 def _ping(m: Mapping[str, Any]) -> Ping:

@@ -6,7 +6,8 @@ The player is any computer player (usually a modelled person, :mod:`parlour.bots
 seated as a *person*: the table tells it what its seat is told, which reaches it
 ``delay + jitter`` later; it decides as it would at the table; its move leaves after its
 reaction time and reaches the table ``delay + jitter`` later again, where it is taken in
-exactly as a person's move from a socket (:meth:`Table.act`). A newer message reaching it
+exactly as a person's move from a socket (:meth:`Room.commit`, at a room of its own:
+:meth:`Room.alone`). A newer message reaching it
 before its move has left replaces the move, as a person who sees the card covered does not
 slap. With ``pings``, the table measures the seat as the server does over a socket (a ping a
 second, answered at once, both ways delayed), so the races are settled by reaction time
@@ -25,7 +26,9 @@ from parlour.bots.base import AnyPlayer
 from parlour.bots.scheduler import Timer, VirtualClock
 from parlour.engine import Game
 from parlour.live.protocol import Refused
-from parlour.live.table import Message, Table
+from parlour.live.room import Room
+from parlour.live.seats import Message
+from parlour.live.table import Table
 
 __all__ = ["RemoteSeat", "play_at_lag"]
 
@@ -34,18 +37,19 @@ PING_EVERY = 1.0
 
 
 class RemoteSeat:
-    """``player`` at ``table``'s seat ``player.seat``, ``delay`` (+ up to ``jitter``, drawn
-    from ``rng``) away each way on ``clock``."""
+    """``player`` at ``room``'s seat ``player.seat`` (a person's seat there), ``delay``
+    (+ up to ``jitter``, drawn from ``rng``) away each way on ``clock``."""
 
-    def __init__(self, table: Table, clock: VirtualClock, player: AnyPlayer, *, delay: float,
+    def __init__(self, room: Room, clock: VirtualClock, player: AnyPlayer, *, delay: float,
                  jitter: float, rng: random.Random, pings: bool) -> None:
-        self.table, self.clock, self.player = table, clock, player
+        assert room.table is not None, "a started room"
+        self.room, self.table, self.clock, self.player = room, room.table, clock, player
         self.seat = player.seat
         self.delay, self.jitter, self.rng = delay, jitter, rng
         self._planned: Timer | None = None
         self._last_in = 0.0  # a stream keeps its order: nothing overtakes what went before
         self._last_out = 0.0
-        table.watch(self.seat, self._told)
+        room.attach(room.give_seat(self.seat), self._told)
         if pings:
             clock.call_at(clock.now(), self._ping)
 
@@ -81,7 +85,7 @@ class RemoteSeat:
         if self.table.closed or self.table.over:
             return
         with contextlib.suppress(Refused):  # as a page would be told; nothing changes
-            self.table.act(self.seat, action)
+            self.room.commit(self.seat, action)
 
     def _ping(self) -> None:
         if self.table.closed or self.table.over:
@@ -89,23 +93,24 @@ class RemoteSeat:
         sent = self.clock.now()
         back = sent + 2 * self.delay + self.rng.uniform(0, self.jitter) + self.rng.uniform(
             0, self.jitter)
-        self.clock.call_at(back, lambda: self.table.sample_lag(self.seat, back - sent))
+        self.clock.call_at(back, lambda: self.room.sample_lag(self.seat, back - sent))
         # the first pings quicker, as the server's (an estimate for the first race)
         self.clock.call_at(sent + (PING_EVERY / 4 if sent < 2.0 else PING_EVERY), self._ping)
 
 
 def play_at_lag(game: Game, computers: Mapping[int, AnyPlayer], remote: AnyPlayer, *,
                 delay: float, jitter: float = 0.0, pings: bool = True, seed: int = 0,
-                level: str | None = None, max_time: float = 3600.0,
+                level: str = "normal", max_time: float = 3600.0,
                 max_calls: int = 1_000_000) -> Table:
     """Plays ``game`` to its end on a virtual clock: ``computers`` at their seats in the
-    server, ``remote`` at its seat ``delay`` away (see :class:`RemoteSeat`). The table
-    (its game, its ``held`` settle times) is returned, closed."""
+    server (held to the pauses of ``level``), ``remote`` at its seat ``delay`` away (see
+    :class:`RemoteSeat`), at a room of its own. The table (its game, its ``held`` settle
+    times) is returned, closed."""
     clock = VirtualClock()
-    table = Table(game, computers, level=level, clock=clock)
-    RemoteSeat(table, clock, remote, delay=delay, jitter=jitter, rng=random.Random(seed),
+    room = Room.alone(game, computers, clock=clock, level=level)
+    RemoteSeat(room, clock, remote, delay=delay, jitter=jitter, rng=random.Random(seed),
                pings=pings)
-    table.start()
     clock.run(lambda: game.outcome is not None, max_time=max_time, max_calls=max_calls)
-    table.close()
-    return table
+    room.close(left=False)
+    assert room.table is not None
+    return room.table

@@ -8,34 +8,41 @@ when nobody is at it, when its people leave, or when the store could not keep a 
 its tokens are refused from then on, until a token or a spectator brings it back from the
 store (:mod:`parlour.live.lobby`).
 
-A move is :meth:`Room.commit`: checked and applied by the live
-:class:`~parlour.live.table.Table` (which holds slap races open for lag, ruling J3), then
-:meth:`Room.applied` journals it before anyone is told; the table tells every seat through
-:func:`~parlour.live.table.message_for`, and the computers are asked after that. Every
-change of seats or phase is one method here that journals once. What a room needs from
-the server hosting it (the journal, the clock, the token index, computer players) comes
-in as a :class:`Hosting`: nothing here reaches back into the lobby.
+Every move, a person's or a computer's, is :meth:`Room.commit`: admitted by the table
+(:mod:`parlour.live.table`: the seat's right, one slap per card, one action per view
+version, slap races held open for lag, ruling J3), applied by the rules, kept by the
+journal before anyone is told, told to every page through
+:func:`~parlour.live.table.message_for`, and handed back to the table, whose computers are
+asked about it. Every change of seats or phase is one method here that journals once.
+
+A room owns its parts, none of which knows it: its connections
+(:mod:`parlour.live.connections`: who is connected, and telling them), its presence timers
+(:mod:`parlour.live.presence`; the policy of who is away is :meth:`Room.gone`), its
+journal (:mod:`parlour.live.journal`) and, once started, its table
+(:mod:`parlour.live.table`). What a room needs from the server hosting it (the
+store, the clock, the token index, computer players) comes in as a :class:`Hosting`:
+nothing here reaches back into the lobby.
 """
 
 from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.bots.base import AnyPlayer
 from parlour.bots.scheduler import Clock
-from parlour.engine import Action, Event, Game, GameSpec, Pacing
+from parlour.engine import Action, Game, GameError, GameSpec, Pacing
 from parlour.live.connections import Connections
 from parlour.live.journal import Journal
 from parlour.live.names import same_name
 from parlour.live.presence import Presence
 from parlour.live.protocol import LobbyState, Refused, SeatInfo, Welcome, error
-from parlour.live.seats import Link, Places, Seat, Seating, SeatKind, Send
-from parlour.live.table import Table
-from parlour.store import Phase, token_hash
+from parlour.live.seats import Link, Places, Seat, SeatKind, Send
+from parlour.live.table import Admitted, Table, message_for
+from parlour.store import Phase, Store, open_store, token_hash
 
 __all__ = ["Hosting", "Link", "Phase", "Room", "Seat", "SeatKind", "Seating"]
 
@@ -44,11 +51,12 @@ __all__ = ["Hosting", "Link", "Phase", "Room", "Seat", "SeatKind", "Seating"]
 class Hosting:
     """What a room needs from the server that holds it (the lobby gives every room one).
 
+    ``store`` keeps every room (each room writes it through its own journal);
     ``computer(room, seat, seed)`` makes a computer player for a seat; ``table_clock(room)``
     the clock its computers take turns on; ``gone(room)`` is told once the room has left
     memory (the lobby's registry, caps and leases let go of it)."""
 
-    journal: Journal
+    store: Store
     clock: Clock
     places: Places
     computer: Callable[[Room, int, int | None], AnyPlayer]
@@ -60,7 +68,31 @@ class Hosting:
     grace: float = 30.0
 
 
-class Room(Connections):
+@dataclass
+class Seating:
+    """A person's place: which room, which seat, and the token that proves it."""
+
+    room: Room = field(repr=False)
+    seat: int
+    token: str
+
+    @property
+    def table_id(self) -> str:
+        return self.room.id
+
+    @property
+    def game(self) -> str:
+        return self.room.spec.name
+
+    @property
+    def level(self) -> str:
+        return self.room.level
+
+    def welcome(self) -> Welcome:
+        return self.room.welcome(self.seat, self.token)
+
+
+class Room:
     """One table; see the module docstring. ``game`` is the game itself (dealt when the room
     opens, so its options are checked at once), ``spec`` what game it is."""
 
@@ -86,18 +118,40 @@ class Room(Connections):
         self.rematch: str | None = None
         """The table that plays this one again (friends, once it is over)."""
         self.table: Table | None = None
-        self.links: list[Link] = []
-        self.followers: list[Send] = []
-        # how many of the game's chance outcomes the journal has written
-        self.kept_decks = 0
-        self.kept_shuffles = 0
+        self.connections = Connections()
+        self.journal = Journal(hosting.store, ident, game, self.created)
+        self.presence = Presence(hosting.clock, take_over=self.take_over,
+                                 put_away=self.put_away)
         self._hosting = hosting
         self._clock = hosting.clock
-        self._journal = hosting.journal
-        self._reacted: dict[int, float] = {}  # each seat's last reaction (Connections)
-        self.presence = Presence(self, hosting.clock, takeover=hosting.takeover,
-                                 grace=hosting.grace)
         self._played = False
+
+    @classmethod
+    def alone(cls, game: Game, computers: Mapping[int, AnyPlayer], *, clock: Clock,
+              pacing: Pacing | None = None, level: str = "normal",
+              on_lag: Callable[[float], None] | None = None,
+              store: Store | None = None) -> Room:
+        """A started room of its own, outside any lobby: ``game`` with ``computers`` at
+        their seats and people at the others (:meth:`give_seat` seats one), on ``clock``,
+        its journal in ``store`` (by default an in-memory one of its own). For what drives
+        one table directly: a far seat (:mod:`parlour.live.remote`), benchmarks and
+        tests."""
+
+        def no_computer(room: Room, seat: int, seed: int | None) -> AnyPlayer:
+            raise RuntimeError("a room of its own seats no new computer player")
+
+        hosting = Hosting(
+            store=open_store(":memory:") if store is None else store, clock=clock,
+            places=Places(),
+            computer=no_computer, table_clock=lambda room: clock, gone=lambda room: None,
+            pacing={} if pacing is None else {game.spec.name: pacing}, on_lag=on_lag)
+        seats = [Seat(f"Computer {s}", "computer") if s in computers
+                 else Seat(f"Person {s}", "person") for s in range(game.players)]
+        room = cls(secrets.token_urlsafe(6), game, level, seats, friends=False,
+                   hosting=hosting, phase=Phase.PLAYING)
+        room.opened()
+        room.start(computers)
+        return room
 
     # -- what it is ---------------------------------------------------------------------------
 
@@ -134,13 +188,21 @@ class Room(Connections):
 
     def holds_slot(self) -> bool:
         """Whether the table counts against the caps: played, or a person is at it."""
-        return self.played or any(link.seat is not None for link in self.links)
+        return self.played or any(link.seat is not None for link in self.connections.links)
 
     def mine(self, seating: Seating) -> None:
         """Raises ``bad_token`` unless ``seating`` is a seat of this room now."""
         if (self.closed or seating.room is not self
                 or self.seats[seating.seat].token_hash != token_hash(seating.token)):
             raise Refused("unknown or expired seat token", "bad_token")
+
+    def present(self, seat: int) -> bool:
+        """Whether any connection holds ``seat``."""
+        return self.connections.present(seat)
+
+    def watchers(self) -> int:
+        """Connections that hold no seat: spectators and waiting-room visitors."""
+        return self.connections.watchers()
 
     # -- what people are told -----------------------------------------------------------------
 
@@ -180,52 +242,147 @@ class Room(Connections):
                 "rematch": self.rematch,
                 "outcome": None if outcome is None else outcome.to_json()}
 
+    def tell_followers(self) -> None:
+        """Every waiting room page: the room as it is now."""
+        self.connections.tell_followers(self.summary())
+
+    def tell_seats(self) -> None:
+        # Who sits where is public: every game page and spectator is told.
+        self.connections.tell_pages({"type": "seats", "seats": self.seat_list()})
+
+    def _show(self, link: Link) -> None:
+        """A game page's start: its seat's whole view now, and every seat's connection if
+        anything is known of them (kept across reconnects)."""
+        table = self.table
+        if table is None or not link.play:
+            return
+        link.send(message_for(self.game, link.seat, (), kind="state"))
+        known = table.connection_state()
+        if known is not None:
+            link.send(known)
+
     # -- the game -----------------------------------------------------------------------------
 
     def start(self, computers: Mapping[int, AnyPlayer]) -> Table:
         """The table comes to life with ``computers`` at their seats (the phase is already
-        ``PLAYING`` or ``FINISHED``)."""
+        ``PLAYING`` or ``FINISHED``). The room is the referee of its computers' moves."""
         hosting = self._hosting
         table = Table(self.game, computers, hosting.pacing.get(self.spec.name),
-                      level=self.level, on_lag=hosting.on_lag, on_change=self.applied,
-                      clock=self.presence.table_clock(hosting.table_clock(self)))
+                      level=self.level, on_lag=hosting.on_lag,
+                      clock=self.presence.table_clock(hosting.table_clock(self)),
+                      referee=self._computer_moved, settle=self._settled,
+                      watched=self.connections.watching)
         self.table = table
         if not table.over:
             table.start()
         return table
 
-    def commit(self, seat: int, action: Action) -> None:
-        """A person's move at ``seat``. The table checks it (a refused move changes nothing
-        and raises :class:`Refused`) and applies it, at once or once a slap race it is in
-        is settled; :meth:`applied` journals it before the table tells every seat (a move
-        the store could not keep is told to nobody, and refused ``unavailable``); the
-        computers are asked after that."""
+    def commit(self, seat: int, action: Action, version: int | None = None, *,
+               due: float | None = None, admitted: Admitted | None = None) -> None:
+        """The path of every move at this table, a person's or a computer's.
+
+        A person's move comes with the ``version`` of the view it was made on (if the page
+        says); a computer's with ``due``, when it fell due (the scheduler hands it here);
+        a move the race book held comes back ``admitted``, once its race is settled. A
+        move refused raises :class:`Refused` with the reason, and changed nothing.
+        """
         table = self.table
         if table is None or self.closed:
             raise Refused("start or resume a started table before acting", "no_table")
-        table.act(seat, action)
-
-    def applied(self, action: Action, events: Sequence[Event]) -> bool:
-        """An action was just applied (a person's or a computer's), before anybody is told:
-        journaled, and the phase follows. ``False`` if the store could not keep it: the
-        table takes no more moves and nobody is told; the room leaves memory on the
-        clock's next turn (the store is the truth) and comes back from it when its people
-        reconnect."""
-        if not self._journal.played(self, action):
-            if self.table is not None:
-                self.table.close()
-            clock = self._hosting.clock
-            clock.call_at(clock.now(), self._unkept)
-            return False
-        if self.game.outcome is not None and self.phase is Phase.PLAYING:
+        if table.closed:
+            raise Refused("this table is closed", "closed")
+        # 1. Admit: the seat's right to act, one of each action per view version, one slap
+        #    per card and seat. A race for the card on top is held open while a slower
+        #    connection could still win it (J3): the race book brings it back here, settled.
+        move = admitted
+        if move is None:
+            move = table.admit(seat, action, version, due=due)
+            if table.hold(move):
+                return
+        # 2. The checked apply: a move the rules refuse changes nothing; one that merely
+        #    lost a race is too late, not wrong (P5).
+        game = self.game
+        try:
+            events = game.apply(action)
+        except GameError as exc:
+            late = game.late(action)
+            if late is not None:
+                raise Refused(late, "stale") from None
+            raise Refused(str(exc), "refused") from None
+        # 3. The journal, before anybody is told. A move the store could not keep is told
+        #    to nobody: the table takes no more moves, and the room leaves memory on the
+        #    clock's next turn (the store is the truth; its people's tokens bring it back).
+        if not self.journal.played(action):
+            table.close()
+            self._clock.call_at(self._clock.now(), self._unkept)
+            raise Refused("the game could not be saved just now: reconnecting", "unavailable")
+        if game.outcome is not None and self.phase is Phase.PLAYING:
             self.phase = Phase.FINISHED
-        return True
+        # 4. Tell every game page and spectator what its seat may know of the change, each
+        #    through the one secrecy boundary.
+        for shown, sends in self.connections.pages().items():
+            message = message_for(game, shown, events)
+            for send in sends:
+                send(message)
+        # 5. Hand the change back to the table: the card races are run for, and the
+        #    computers asked what they would do now (on the clock's next turn).
+        table.moved(move, events)
+
+    def _computer_moved(self, action: Action, due: float) -> None:
+        """The scheduler's referee: a computer's move fell due at ``due``. Committed as any
+        move; one refused is spent (the computer is asked again at the next change)."""
+        try:
+            self.commit(action.player, action, due=due)
+        except Refused:
+            if self.table is not None:
+                self.table.scheduler.spent(action.player)
+
+    def _settled(self, move: Admitted) -> None:
+        """The race book settled a move it held: committed now. A person's refusal is told
+        to the seat's pages (the move was taken in, and settled later); a computer's is
+        spent."""
+        action = move.action
+        try:
+            self.commit(action.player, action, admitted=move)
+        except Refused as exc:
+            if move.person:
+                self.connections.tell_seat(action.player,
+                                           error(exc.code, exc.reason, "action"))
+            elif self.table is not None:
+                self.table.scheduler.spent(action.player)
 
     def _unkept(self) -> None:
-        for link in list(self.links):
-            link.send(error("unavailable", "the game could not be saved just now: "
-                                           "reconnecting"))
+        self.connections.tell_all(error("unavailable", "the game could not be saved just "
+                                                       "now: reconnecting"))
         self.close(left=False)
+
+    def sample_lag(self, seat: int, round_trip: float) -> None:
+        """A ping to ``seat``'s page came back after ``round_trip`` seconds: the table
+        measures each seat's delay for its races (:mod:`parlour.live.lag`), and the pages
+        are told each seat's connection when what they show of it changes."""
+        table = self.table
+        if table is None or table.closed:
+            return
+        shown = table.sample_lag(seat, round_trip)
+        if shown is not None:
+            self.connections.tell_pages(shown)
+
+    # -- the journal --------------------------------------------------------------------------
+
+    def opened(self) -> None:
+        """Stores the room as it opens, before anybody hears of it."""
+        self.journal.opened(level=self.level, friends=self.friends, seats=self.seats,
+                            host=self.host, phase=self.phase)
+
+    def _seated(self) -> None:
+        self.journal.seated(self.seats, host=self.host, level=self.level)
+
+    def offer_rematch(self, again: str) -> None:
+        """The table ``again`` plays this one again: kept, and offered to everybody here."""
+        self.rematch = again
+        self.journal.rematch(again)
+        self.connections.tell_all({"type": "rematch", "table": again})
+        self.tell_followers()
 
     # -- seats --------------------------------------------------------------------------------
 
@@ -267,7 +424,7 @@ class Room(Connections):
         return seating
 
     def _seats_changed(self) -> None:
-        self._journal.seated(self)
+        self._seated()
         self.tell_followers()
 
     def _host_before_start(self, seating: Seating, what: str) -> None:
@@ -296,9 +453,9 @@ class Room(Connections):
             raise Refused(f"nobody sits at seat {seat}", "open_seat")
         self._hosting.places.drop(hashed)
         self.seats[seat] = Seat("Open seat", "open")
-        self._journal.seated(self)
-        for link in [link for link in self.links if link.seat == seat]:
-            self._evict(link, "removed", "the host gave your seat back to the table")
+        self._seated()
+        for link in [link for link in self.connections.links if link.seat == seat]:
+            self.connections.evict(link, "removed", "the host gave your seat back to the table")
         self.tell_followers()
 
     def begin(self, seating: Seating) -> Table:
@@ -308,19 +465,18 @@ class Room(Connections):
         for s in free:
             self.seats[s] = Seat(f"Computer {s}", "computer")
         try:
-            self._journal.seated(self)
-            self._journal.phase(self, Phase.PLAYING)
+            self._seated()
+            self.journal.phase(Phase.PLAYING)
         except Exception:
             self.seats[:] = before  # not stored: the room is as it was, and begin may be retried
             raise
         self.phase = Phase.PLAYING
         table = self.start({s: self._hosting.computer(self, s, None) for s in free})
-        for link in self.links:
-            if link.play:
-                link.unwatch = table.watch(link.seat, link.send)
+        for link in list(self.connections.links):
+            self._show(link)
         for s in self.people():
             if not self.present(s):
-                self.presence.gone(s)
+                self.gone(s)
         self.tell_followers()
         self.tell_seats()
         return table
@@ -330,7 +486,7 @@ class Room(Connections):
         now; with friends, before the start the seat is free again (the host's role passes
         on), after it a computer plays the seat at once; a table nobody is left at closes
         now."""
-        self._unlink(lambda link: link.seat == seat)
+        self.connections.drop(lambda link: link.seat == seat)
         if not self.friends:
             self.close(left=True)
             return
@@ -348,12 +504,13 @@ class Room(Connections):
             self._seats_changed()
             return
         self.seats[seat].left = True
-        self._journal.seated(self)
-        self.presence.gone(seat)
-        self.presence.now(seat)
+        self._seated()
+        self.gone(seat)
+        self.presence.take_over_now(seat)
 
     def take_over(self, seat: int) -> None:
-        """A computer plays ``seat`` until its person is back (presence's timer ran out)."""
+        """A computer plays ``seat`` until its person is back (its take-over timer ran out,
+        or its person left)."""
         table = self.table
         if (self.closed or table is None or self.present(seat) or table.over
                 or seat in table.computers):
@@ -361,10 +518,105 @@ class Room(Connections):
         table.seat_computer(seat, self._hosting.computer(self, seat, None))
         self.tell_seats()
 
+    # -- connections --------------------------------------------------------------------------
+
+    def attach(self, seating: Seating, send: Send, *, play: bool = True,
+               welcome: bool = False, evicted: Callable[[str], None] | None = None) -> None:
+        """A connection takes up ``seating`` (see :meth:`parlour.live.lobby.Lobby.attach`)."""
+        seat = seating.seat
+        self.seats[seat].left = False
+        self.presence.back(seat)
+        connections = self.connections
+        for link in [link for link in connections.links
+                     if link.seat == seat and link.play == play and link.send != send]:
+            connections.evict(link, "elsewhere", "your seat was taken up on another device or tab")
+        table = self.table
+        if table is not None and self.friends and seat in table.computers:
+            table.seat_person(seat)
+            self.tell_seats()
+        if welcome:
+            send(seating.welcome())
+        self._link(Link(seat, send, play, evicted=evicted))
+
+    def detach(self, seating: Seating, send: Send) -> None:
+        """A connection left its seat (see :meth:`gone` for what follows)."""
+        self.connections.drop(lambda link: link.seat == seating.seat and link.send == send)
+        if not self.closed and not self.present(seating.seat):
+            self.gone(seating.seat)
+
+    def watch(self, send: Send) -> None:
+        """A spectator: ``welcome`` (seat ``None``), then the public view now (or at the
+        start) and every change."""
+        send(self.welcome(None, None))
+        self._link(Link(None, send, True))
+
+    def unwatch(self, send: Send) -> None:
+        self.connections.drop(lambda link: link.seat is None and link.send == send)
+        self._put_away_if_empty()
+
+    def follow(self, send: Send) -> None:
+        """A waiting room page: ``lobby`` messages now and on every change of the seats."""
+        self.connections.follow(send)
+        send(self.summary())
+
+    def unfollow(self, send: Send) -> None:
+        self.connections.unfollow(send)
+        self._put_away_if_empty()
+
+    def _link(self, link: Link) -> None:
+        self.connections.add(link)
+        self._show(link)
+
+    def react(self, seating: Seating, reaction: str) -> None:
+        """A quick reaction (a checked code) from ``seating``'s seat at a table with friends,
+        to every game page and spectator there; one a seat every
+        :data:`~parlour.live.connections.REACT_EVERY` seconds."""
+        if not self.friends:
+            raise Refused("reactions are for tables with friends", "no_reactions")
+        self.connections.may_react(seating.seat, self._clock.now())
+        self.connections.tell_pages({"type": "reaction", "seat": seating.seat,
+                                     "reaction": reaction})
+
+    # -- presence: who is away, and when the table is put away --------------------------------
+
+    def gone(self, seat: int) -> None:
+        """Nobody is at ``seat`` any more (dropped, or left).
+
+        At a table with friends, a person whose last connection dropped has ``takeover``
+        seconds (a reload, the step from the waiting room to the game page) before a
+        computer player takes their seat (:meth:`take_over`); when they come back the
+        computer stops. A table where no person seat has anybody holds its computers'
+        moves (:class:`~parlour.live.presence.HeldClock`) and closes: at once if they all
+        said they were leaving, after ``grace`` seconds if someone only dropped. A table
+        nobody played (no person's move, not started) does not wait: against the computer
+        it closes as soon as its person is gone, with friends after ``takeover`` seconds (a
+        reload of the waiting room)."""
+        hosting, presence = self._hosting, self.presence
+        table = self.table
+        if self.friends and table is not None and seat not in table.computers:
+            presence.take_over_after(seat, hosting.takeover)
+        people = self.people()
+        if any(self.present(s) for s in people):
+            return
+        presence.hold()  # nobody is looking: the computers wait for them
+        if all(self.seats[s].left for s in people):
+            self.put_away()
+        elif not self.played and not self.friends and presence.seen:
+            # nobody played it: it is left for good at once (a reload deals a new game), so
+            # that opening and dropping tables holds nothing, in memory or in a store (but a
+            # table brought back from the store waits for its person like any other)
+            for s in people:
+                self.seats[s].left = True
+            self.put_away()
+        else:
+            # a waiting room nobody is in lasts a reload's time; a played table its grace
+            presence.put_away_after(hosting.grace if self.played else hosting.takeover)
+
     # -- leaving memory -----------------------------------------------------------------------
 
     def _put_away_if_empty(self) -> None:
-        if not self.closed and not self.links and not self.followers and (
+        connections = self.connections
+        if not self.closed and not connections.links and not connections.followers and (
                 self.phase is Phase.FINISHED or not self.people()):
             self.put_away()
 
@@ -374,7 +626,7 @@ class Room(Connections):
         people = self.people()
         left = bool(people) and all(self.seats[s].left for s in people)
         if not left:
-            self._journal.touched(self)  # the keep period runs from now
+            self.journal.touched()  # the keep period runs from now
         self.close(left=left)
 
     def close(self, *, left: bool) -> None:
@@ -383,7 +635,7 @@ class Room(Connections):
         if self.closed:
             return
         if left and not self.game.outcome:
-            self._journal.phase(self, Phase.LEFT)
+            self.journal.phase(Phase.LEFT)
         self.closed = True
         if self.table is not None:
             self.table.close()
@@ -393,5 +645,4 @@ class Room(Connections):
                 self._hosting.places.drop(seat.token_hash, self.id)
         self._hosting.gone(self)
         self.tell_followers()
-        self.followers.clear()
-        self.links.clear()
+        self.connections.clear()

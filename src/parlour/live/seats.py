@@ -3,19 +3,15 @@
 A seat token is the seat: whoever presents it is back at the seat. The store keeps only a
 token's hash, and so does :class:`Places`, the server's index from a token's hash to its
 room and seat (:mod:`parlour.live.lobby` holds the one index; each room adds and drops
-its own seats there).
+its own seats there). A person's place at a room, with its token, is a
+:class:`~parlour.live.room.Seating`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
-
-from parlour.live.protocol import Welcome
-
-if TYPE_CHECKING:
-    from parlour.live.room import Room
+from dataclasses import dataclass
+from typing import Any, Literal
 
 SeatKind = Literal["person", "computer", "open"]
 Message = Mapping[str, Any]
@@ -43,34 +39,9 @@ class Link:
     seat: int | None
     send: Send
     play: bool
-    unwatch: Callable[[], None] | None = None
     evicted: Callable[[str], None] | None = None
     """Told (with the code, ``elsewhere`` or ``removed``) when the room takes the seat
     from this connection."""
-
-
-@dataclass
-class Seating:
-    """A person's place: which room, which seat, and the token that proves it."""
-
-    room: Room = field(repr=False)
-    seat: int
-    token: str
-
-    @property
-    def table_id(self) -> str:
-        return self.room.id
-
-    @property
-    def game(self) -> str:
-        return self.room.spec.name
-
-    @property
-    def level(self) -> str:
-        return self.room.level
-
-    def welcome(self) -> Welcome:
-        return self.room.welcome(self.seat, self.token)
 
 
 class Places:

@@ -1,30 +1,32 @@
-"""A live table: one game on the real clock, with people and computer players at its seats.
+"""A live table's clockwork: one game on the clock, the computer players at its seats, and
+the books that admit a person's move.
 
-- Players: any game of :mod:`parlour.games`; each seat is a person (moves arrive through
-  :meth:`Table.act`) or a computer player (:class:`~parlour.bots.base.AnyPlayer`).
-  Anyone may also watch a seat, or watch as a spectator (seat ``None``).
-- Clock: asyncio. Moves are applied in the order they arrive, but for races (ruling J3:
-  the earlier slap wins, meaning the earlier reaction): a slap or a Splunk call is
-  credited at its arrival less its seat's measured delay (a computer's at its decision
-  time), and held for a short settle window so that one pressed earlier but arriving
-  later can still win (:mod:`parlour.live.lag`); with no delay to allow for, the window is
-  nothing. An action carrying ``at`` that lost the race is ignored by the rules without a
-  penalty (J6).
-- Computer players: the :class:`~parlour.bots.scheduler.Scheduler` that simulations use,
-  on an asyncio clock: after every change each computer seat whose view changed is asked
-  what to do (on the clock's next turn, once the people have been told), timed from the
-  change it answers; a newer answer supersedes an older one, and the game's pacing holds
-  some actions back (J10). What changes nothing (a stale slap) moves no computer's timer.
+A table applies, stores and tells nothing: every move, a person's or a computer's, is
+:meth:`parlour.live.room.Room.commit`, which asks the table at its first step and hands it
+the change at its last. The table holds:
+
+- The computer players: the :class:`~parlour.bots.scheduler.Scheduler` that simulations
+  use, on the room's clock: after every change each computer seat whose view changed is
+  asked what to do (on the clock's next turn, once the people have been told), timed from
+  the change it answers; a newer answer supersedes an older one, and the game's pacing
+  holds some actions back (J10). What changes nothing (a stale slap) moves no computer's
+  timer. The room is their referee: a move that falls due goes to ``Room.commit``.
+- Admission (:meth:`Table.admit`): the seat is the person's (not a computer's now), one
+  action per target and seat (a double tap or a flood of slaps at one card costs one card
+  at most), and one of each action per view version (a page's double press is ``stale``).
+- The race book (ruling J3: the earlier slap wins, meaning the earlier reaction): a slap
+  or a Splunk call is credited at its arrival less its seat's measured delay (a computer's
+  at its decision time), and held for a short settle window so that one pressed earlier
+  but arriving later can still win (:mod:`parlour.live.lag`); with no delay to allow for,
+  the window is nothing. Each settled move goes back to the room, to be committed in the
+  order the race settled. An action carrying ``at`` that lost the race is ignored by the
+  rules without a penalty (J6).
 - Seats changing hands: a computer player may take over a person's seat
   (:meth:`Table.seat_computer`, from the game as it is now) and hand it back
-  (:meth:`Table.seat_person`); the lobby decides when (tables with friends).
-- Information: :func:`message_for` is the one place where game state and events become what
-  a seat is told (ruling G3); every message a table sends goes through it.
-- Bad input: every move is applied with the checked :meth:`~parlour.engine.Game.apply`, so a
-  refused move changes nothing (G1) and comes back as the reason.
+  (:meth:`Table.seat_person`); the room decides when.
 
-The table imports nothing of the web: the web layer gives it one ``send`` callback per
-watcher and forwards what people do.
+:func:`message_for` is the one place where game state and events become what a seat is
+told (ruling G3): the room tells every page through it.
 """
 
 from __future__ import annotations
@@ -32,16 +34,15 @@ from __future__ import annotations
 import asyncio
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from parlour.bots.base import AnyPlayer
 from parlour.bots.scheduler import Clock, Scheduler, Timer
-from parlour.engine import Action, Event, Game, GameError, Pacing
+from parlour.engine import Action, Event, Game, Pacing
 from parlour.live.lag import HUMAN_FLOOR, RACES, SeatLag
-from parlour.live.protocol import ConnectionState, GameMessage, Refused, error
+from parlour.live.protocol import ConnectionState, GameMessage, Refused
+from parlour.wire import dumps
 
-Message = Mapping[str, Any]
-Send = Callable[[Message], None]
 _UNKNOWN = object()
 
 
@@ -60,20 +61,35 @@ def message_for(game: Game, seat: int | None, events: Iterable[Event],
     """What ``seat`` (``None``: a spectator) is told about ``events`` and the game now.
 
     This is the secrecy boundary: nothing about a game leaves a table except through here,
-    and here only ``game.view(seat)`` and ``event.seen_by(seat)`` are used.
+    and here only ``game.view(seat)`` and ``event.seen_by(seat)`` are used. ``version`` is
+    the view's: the number of actions applied so far (a page sends each action at most once
+    per version, and the table answers a repeat ``stale``: :meth:`Table.admit`).
     """
     return {"type": "events" if kind == "events" else "state",
-            "events": [e.seen_by(seat) for e in events], "view": game.view(seat)}
+            "events": [e.seen_by(seat) for e in events], "view": game.view(seat),
+            "version": len(game.history)}
+
+
+class Admitted(NamedTuple):
+    """A move the table admitted (the first step of ``Room.commit``): the action, whether a
+    person's, and for a computer's the time it fell due (its credit in a race). ``aim``: a
+    person's action with an ``at``, the card it aims at and what it aims at there (it
+    counts at that card once applied or held: one a seat). A named tuple, not a frozen
+    dataclass: one is made for every move, and a tuple costs about half as much to make."""
+
+    action: Action
+    person: bool
+    due: float | None = None
+    aim: tuple[int, tuple[Any, ...]] | None = None
 
 
 class Table:
     """One game being played live; see the module docstring.
 
-    ``on_change`` is told of every applied action before anybody else (the room journals
-    it and keeps its phase) and answers ``False`` if it was not kept: then nobody is told
-    of it and the table takes no more moves (:attr:`unkept`). ``aim_once``: one slap per
-    target and seat (a person's double tap or a flood of slaps at one card costs
-    nothing), see :meth:`act`.
+    ``referee(action, due)`` is handed each computer move as it falls due and
+    ``settle(move)`` each move the race book held, in the order the race settled (the room
+    commits both). ``watched(seat)``: whether a page shows the seat (a race waits only for
+    a seat someone is at). ``aim_once``: one slap per target and seat (:meth:`admit`).
     """
 
     def __init__(
@@ -82,9 +98,11 @@ class Table:
         computers: Mapping[int, AnyPlayer],
         pacing: Pacing | None = None,
         *,
+        referee: Callable[[Action, float], None],
+        settle: Callable[[Admitted], None],
+        watched: Callable[[int], bool],
         level: str | None = None,
         on_lag: Callable[[float], None] | None = None,
-        on_change: Callable[[Action, Sequence[Event]], bool | None] | None = None,
         aim_once: bool = True,
         clock: Clock | None = None,
     ) -> None:
@@ -92,19 +110,17 @@ class Table:
         self.pacing = pacing if pacing is not None else game.spec.pacing
         self.level = level
         self.closed = False
-        self.unkept = False
-        """``on_change`` could not keep a move (the store is down): the table is closed,
-        nobody was told of it."""
         self.aim_once = aim_once
-        self._on_change = on_change
-        self._watchers: dict[int | None, list[Send]] = {}
+        self._settled = settle
+        self._watched = watched
         # per person seat: the latest `at` it aimed actions at, and what it aimed at there
         self._aimed: dict[int, tuple[int, set[tuple[Any, ...]]]] = {}
-        # `clock`: the lobby's, which takes every table's computer moves in turns
+        # per person seat: the latest view version it sent actions at, and those actions
+        self._sent: dict[int, tuple[int, set[str]]] = {}
         self.clock: Clock = clock or AsyncioClock()
         self.scheduler = Scheduler(game, computers, self.clock, pacing=self.pacing,
-                                   level=level, notify=self._changed, on_lag=on_lag,
-                                   strict=False, ask_later=True, referee=self._computer_move)
+                                   level=level, on_lag=on_lag, strict=False, ask_later=True,
+                                   referee=referee)
         #: each seat's measured network delay (kept across reconnects: the seat's, not the
         #: socket's)
         self.lags: dict[int, SeatLag] = {}
@@ -130,7 +146,6 @@ class Table:
             self._race.timer.cancel()
         self._race = None
         self.scheduler.close()
-        self._watchers.clear()
 
     @property
     def over(self) -> bool:
@@ -140,104 +155,116 @@ class Table:
     def computers(self) -> Mapping[int, AnyPlayer]:
         return self.scheduler.computers
 
-    def watch(self, seat: int | None, send: Send) -> Callable[[], None]:
-        """Sends ``seat``'s state now and its messages from now on; returns the way to stop."""
-        if seat is not None and not 0 <= seat < self.game.players:
-            raise ValueError(f"no seat {seat} at a {self.game.players}-player table")
-        self._watchers.setdefault(seat, []).append(send)
-        send(message_for(self.game, seat, (), kind="state"))
-        if self._shown:  # what is known of everyone's connection (kept across reconnects)
-            send(self._connections())
+    # -- admitting a move ----------------------------------------------------------------
 
-        def unwatch() -> None:
-            senders = self._watchers.get(seat, [])
-            if send in senders:
-                senders.remove(send)
+    def admit(self, seat: int, action: Action, version: int | None = None, *,
+              due: float | None = None) -> Admitted:
+        """Whether ``action`` may be put to the rules now: the :class:`Admitted` move, or
+        :class:`~parlour.live.protocol.Refused` (and nothing changed). A computer's move
+        (``due``: when it fell due) was asked for by the scheduler, and is admitted as it
+        is. A person's:
 
-        return unwatch
-
-    def watched(self, seat: int | None) -> bool:
-        return bool(self._watchers.get(seat))
-
-    # -- moves ---------------------------------------------------------------------------
-
-    def act(self, seat: int, action: Action) -> None:
-        """Applies a person's move for ``seat``; :class:`~parlour.live.protocol.Refused`
-        (code ``refused``) says why not, and a refused move changes nothing. A move that
-        merely lost a race (a Splunk call after a slap settled the play) is answered
-        ``stale``: too late, not wrong.
-
-        One action per target and seat: a second slap at the same target (the same card,
-        and in Splunk the same stack at the same play) is refused before the rules see it,
-        so a double tap or a flood of slaps costs one card at most; a slap at another
-        stack at the same play is another target and goes to the rules.
+        - the seat is theirs: not a computer's now, and the action is the seat's;
+        - one of each action per view ``version`` (the ``version`` of the message the page
+          acted on, when it says): the same action again at the same version is a repeat
+          (a double press, two taps), answered ``stale``;
+        - one action per target and seat: a second slap at the same target (the same card,
+          and in Splunk the same stack at the same play) is refused before the rules see
+          it, so a flood of slaps costs one card at most; a slap at another stack at the
+          same play is another target and goes to the rules.
         """
-        if self.closed:
-            raise Refused("this table is closed", "closed")
+        if due is not None:
+            return Admitted(action, person=False, due=due)
         if seat in self.scheduler.computers:
             raise Refused("a computer player has this seat now", "refused")
         if action.player != seat:
             raise Refused("that is not your seat", "refused")
-        aimed = self._aim(action)
-        if aimed is not None:
-            at, target = aimed
+        if version is not None:
+            shown = dumps(action.for_seat())
+            sent = self._sent.get(seat)
+            if sent is None or sent[0] != version:
+                self._sent[seat] = (version, {shown})
+            elif shown in sent[1]:
+                raise Refused("you sent that already at this view of the game", "stale")
+            else:
+                sent[1].add(shown)
+        aim = self._aim(action)
+        if aim is not None:
+            at, target = aim
             last = self._aimed.get(seat)
             if last is not None and last[0] == at and target in last[1]:
                 raise Refused("you already did that at this card", "refused")
-        racing = action.type in RACES and self._races_for(action)
-        lag = self.lags.get(seat) if racing else None
-        if lag is not None:
-            lag.responded(self.clock.now() - self._target_time)  # its quota's evidence
-        if self._race is not None or (racing and self._lagging()):
-            credit = now = self.clock.now()
-            if racing and lag is not None:
-                # the earlier reaction, never sooner than a person can react (lag.py)
-                floor = self._target_time + HUMAN_FLOOR
-                credit = max(now - lag.compensation(), min(now, floor))
-            self._aimed_now(seat, aimed)
-            self._enter(action, credit, person=True)
-            return
-        self._apply(action)
-        self._aimed_now(seat, aimed)
+        return Admitted(action, person=True, aim=aim)
 
-    def _apply(self, action: Action) -> None:
-        """A person's move, applied now; :class:`Refused` says why not."""
-        try:
-            self.scheduler.act(action)
-        except GameError as exc:
-            late = self.game.late(action)
-            if late is not None:
-                raise Refused(late, "stale") from None
-            raise Refused(str(exc), "refused") from None
-        if self.unkept:
-            raise Refused("the game could not be saved just now: reconnecting", "unavailable")
+    def _aim(self, action: Action) -> tuple[int, tuple[Any, ...]] | None:
+        """The resolved ``at`` of ``action`` and what it aims at there (its type and every
+        other field: the stack, in Splunk), if it carries an ``at``; ``None`` for everything
+        else."""
+        if not self.aim_once or not hasattr(action, "at"):
+            return None
+        at = action.at
+        if at is None and self.pacing.at_field is not None:
+            at = self.game.view(None).get(self.pacing.at_field)
+        if not isinstance(at, int):
+            return None
+        shape = action.for_seat()
+        shape.pop("at", None)
+        return at, tuple(sorted(shape.items()))
 
-    def _aimed_now(self, seat: int, aimed: tuple[int, tuple[Any, ...]] | None) -> None:
-        if aimed is not None:
-            at, target = aimed
+    def _aimed_now(self, seat: int, aim: tuple[int, tuple[Any, ...]] | None) -> None:
+        if aim is not None:
+            at, target = aim
             last = self._aimed.get(seat)
             if last is None or last[0] != at:
                 self._aimed[seat] = (at, {target})
             else:
                 last[1].add(target)
 
-    # -- races (J3: the earlier reaction wins; lag.py) ----------------------------------------
+    # -- the race book (J3: the earlier reaction wins; lag.py) ---------------------------------
 
-    def sample_lag(self, seat: int, round_trip: float) -> None:
+    def hold(self, move: Admitted) -> bool:
+        """Whether ``move`` waits in the race book: a race for the card on top held open
+        for a slower connection, or a move that arrived while one is open (it waits its
+        turn). A held move goes to ``settle`` once the race is settled; else it is
+        committed now."""
+        action = move.action
+        if not move.person:
+            if self._race is None and not (action.type in RACES and self._lagging()):
+                return False
+            self._enter(move, self.clock.now() if move.due is None else move.due)
+            return True
+        racing = action.type in RACES and self._races_for(action)
+        lag = self.lags.get(action.player) if racing else None
+        if lag is not None:
+            lag.responded(self.clock.now() - self._target_time)  # its quota's evidence
+        if self._race is None and not (racing and self._lagging()):
+            return False
+        credit = now = self.clock.now()
+        if racing and lag is not None:
+            # the earlier reaction, never sooner than a person can react (lag.py)
+            floor = self._target_time + HUMAN_FLOOR
+            credit = max(now - lag.compensation(), min(now, floor))
+        self._aimed_now(action.player, move.aim)
+        self._enter(move, credit)
+        return True
+
+    def sample_lag(self, seat: int, round_trip: float) -> ConnectionState | None:
         """A ping to ``seat``'s person was answered after ``round_trip`` seconds. When what
-        the page shows changes, every watcher is told each seat's connection."""
+        a page shows of the connections changes, the ``connection`` message to tell every
+        page (else ``None``)."""
         lag = self.lags.setdefault(seat, SeatLag())
         lag.sample(round_trip)
         shown = (round(lag.one_way * 1000), lag.fair)
         before = self._shown.get(seat)
         if before is None or before[1] != shown[1] or abs(before[0] - shown[0]) >= 5:
             self._shown[seat] = shown
-            message = self._connections()
-            for senders in list(self._watchers.values()):
-                for send in list(senders):
-                    send(message)
+            return self.connection_state()
+        return None
 
-    def _connections(self) -> ConnectionState:
+    def connection_state(self) -> ConnectionState | None:
+        """What is known of every seat's connection (kept across reconnects), if anything."""
+        if not self._shown:
+            return None
         return {"type": "connection",
                 "seats": [{"seat": s, "ms": ms, "fair": fair}
                           for s, (ms, fair) in sorted(self._shown.items())]}
@@ -261,23 +288,18 @@ class Table:
         at = getattr(action, "at", None)
         return at is None or at == self._target
 
-    def _computer_move(self, action: Action, due: float) -> None:
-        if self._race is None and not (action.type in RACES and self._lagging()):
-            self.scheduler.play(action)
-            return
-        self._enter(action, due, person=False)
-
-    def _enter(self, action: Action, credit: float, *, person: bool) -> None:
+    def _enter(self, move: Admitted, credit: float) -> None:
         """A move joins the open race (a race one for the card on top: by its credit), or
         opens one, or waits for it to be settled (everything else, in order of arrival)."""
         race = self._race
         if race is None:
             race = self._race = _Race(self.clock.now())
+        action = move.action
         if action.type in RACES and self._races_for(action):
-            race.entries.append((credit, len(race.entries), action, person))
+            race.entries.append((credit, len(race.entries), move))
             race.seats.add(action.player)
         else:
-            race.after.append((action, person))
+            race.after.append(move)
         self._settle_or_wait()
 
     def _settle_or_wait(self) -> None:
@@ -286,10 +308,10 @@ class Table:
         if not race.entries:  # nothing races yet: what waits for it goes now
             self._settle()
             return
-        best = min(credit for credit, _, _, _ in race.entries)
+        best = min(credit for credit, _, _ in race.entries)
         wait = [lag.window() for seat, lag in self.lags.items()
                 if seat not in race.seats and seat not in self.scheduler.computers
-                and self.watched(seat)]
+                and self._watched(seat)]
         deadline = best + max(wait, default=0.0)
         if deadline <= self.clock.now():
             self._settle()
@@ -306,52 +328,25 @@ class Table:
             race.timer.cancel()
         if race.entries:
             self.held.append(self.clock.now() - race.opened)
-        moves = [(a, p) for _, _, a, p in sorted(race.entries, key=lambda e: e[:2])]
-        for action, person in moves + race.after:
+        settled = [move for _, _, move in sorted(race.entries, key=lambda e: e[:2])]
+        for move in settled + race.after:
             if self.closed:
-                return  # the store could not keep a move (the lobby closed the table)
-            if not person:
-                self.scheduler.play(action)
-                continue
-            try:
-                self._apply(action)
-            except Refused as exc:  # told now: the move was taken in, and settled later
-                for send in list(self._watchers.get(action.player, ())):
-                    send(error(exc.code, exc.reason, "action"))
-
-    def _aim(self, action: Action) -> tuple[int, tuple[Any, ...]] | None:
-        """The resolved ``at`` of ``action`` and what it aims at there (its type and every
-        other field: the stack, in Splunk), if it carries an ``at``; ``None`` for everything
-        else."""
-        if not self.aim_once or not hasattr(action, "at"):
-            return None
-        at = action.at
-        if at is None and self.pacing.at_field is not None:
-            at = self.game.view(None).get(self.pacing.at_field)
-        if not isinstance(at, int):
-            return None
-        shape = action.for_seat()
-        shape.pop("at", None)
-        return at, tuple(sorted(shape.items()))
+                return  # the store could not keep a move (the room closed the table)
+            self._settled(move)
 
     # -- after every change ----------------------------------------------------------------
 
-    def _changed(self, action: Action, events: Sequence[Event]) -> None:
-        if self._on_change is not None and self._on_change(action, events) is False:
-            # not kept (the store is down): nobody may be told of it, nor play on after it
-            self.unkept = True
-            self.close()
-            return
-        game = self.game
+    def moved(self, move: Admitted, events: Sequence[Event]) -> None:
+        """The last step of a move (``Room.commit``), once everybody was told: a person's
+        slap counts at its card, a new card to race for is timed from now, and the
+        computer players are asked about the change (on the clock's next turn)."""
+        if move.person:
+            self._aimed_now(move.action.player, move.aim)
         if self.pacing.at_field is not None:
             target = self._target_now()
             if target != self._target:  # a new card to race for: its time is now
                 self._target, self._target_time = target, self.clock.now()
-        for seat, senders in list(self._watchers.items()):
-            if senders:
-                message = message_for(game, seat, events)
-                for send in list(senders):
-                    send(message)
+        self.scheduler.changed(move.action, events)
 
     # -- seats changing hands ----------------------------------------------------------------
 
@@ -359,6 +354,7 @@ class Table:
         """A computer player takes over ``seat`` (its person has gone) from the game as it
         is now; moves people send for the seat are refused meanwhile."""
         self._aimed.pop(seat, None)
+        self._sent.pop(seat, None)
         self.scheduler.seat_computer(seat, player)
 
     def seat_person(self, seat: int) -> None:
@@ -367,14 +363,14 @@ class Table:
 
 
 class _Race:
-    """A race being held open: its entries (credit, arrival order, action, whether a
-    person's), the seats in it, and the moves that wait for it to be settled."""
+    """A race being held open: its entries (credit, arrival order, move), the seats in it,
+    and the moves that wait for it to be settled."""
 
     __slots__ = ("after", "entries", "opened", "seats", "timer")
 
     def __init__(self, opened: float) -> None:
         self.opened = opened
-        self.entries: list[tuple[float, int, Action, bool]] = []
+        self.entries: list[tuple[float, int, Admitted]] = []
         self.seats: set[int] = set()
-        self.after: list[tuple[Action, bool]] = []
+        self.after: list[Admitted] = []
         self.timer: Timer | None = None

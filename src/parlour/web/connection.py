@@ -4,7 +4,7 @@ The connection trusts nothing it receives: each frame is rate-limited, then pars
 :mod:`parlour.live.protocol` into a typed command, then carried out by the lobby or the
 table; every problem comes back as an ``error`` message (a code and a sentence) and no
 input stops the connection's table or the server. Game state reaches the socket only
-through the messages a :class:`~parlour.live.Table` builds with
+through the messages a :class:`~parlour.live.Room` builds with
 :func:`~parlour.live.message_for`.
 """
 
@@ -22,7 +22,7 @@ from starlette.datastructures import Address
 from starlette.types import Message, Receive
 from starlette.websockets import WebSocketDisconnect
 
-from parlour.live import Lobby, Refused, Table
+from parlour.live import Lobby, Refused, Room
 from parlour.live import protocol as p
 from parlour.web.guard import Gate, TokenBucket
 from parlour.web.outbox import Outbox, Socket
@@ -204,10 +204,10 @@ class Connection:
             self._pings[self._ping_id] = time.monotonic()
             self.send({"type": "ping", "id": self._ping_id})
 
-    def _playing(self) -> tuple[Table, int] | None:
+    def _playing(self) -> tuple[Room, int] | None:
         place = self.session.place
         if isinstance(place, Playing) and place.seating.room.table is not None:
-            return place.seating.room.table, place.seating.seat
+            return place.seating.room, place.seating.seat
         return None
 
     def _ponged(self, ident: int) -> None:
@@ -217,8 +217,8 @@ class Connection:
         sent = self._pings.pop(ident, None)
         playing = self._playing()
         if sent is not None and playing is not None:
-            table, seat = playing
-            table.sample_lag(seat, time.monotonic() - sent)
+            room, seat = playing
+            room.sample_lag(seat, time.monotonic() - sent)
 
     # -- in ------------------------------------------------------------------------------
 

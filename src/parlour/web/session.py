@@ -187,7 +187,8 @@ class Session:
             raise Refused("start or resume a started table before acting", "no_table")
         seating = place.seating
         room = seating.room
-        room.commit(seating.seat, p.action_for(command, room.spec, seating.seat))
+        room.commit(seating.seat, p.action_for(command, room.spec, seating.seat),
+                    command.version)
 
     # -- tables with friends -------------------------------------------------------------
 
