@@ -9,11 +9,24 @@ import { connect, send } from "./lib/socket.js";
 import { allSpecs } from "./lib/specs.js";
 import { buildRing, placeRing, seatNode } from "./screen/ring.js";
 import { clearNews, news, placeBubbles } from "./screen/news.js";
-import { slabberjan } from "./screen/slabberjan.js";
-import { slapjack } from "./screen/slapjack.js";
-import { splunk } from "./screen/splunk.js";
 
-const GAMES = { slabberjan, slapjack, splunk };
+// Each game's teller is its own module, screen/<game>.js, exporting a function of the game's
+// name: loaded by name, so that a new game adds its module and changes nothing here. A game
+// with none is shown by its seats and its news alone.
+const plain = () => ({
+  tell() {},
+  seat: () => ({ line: "", note: "", turn: false, out: false, tone: "" }),
+  board(view, box) { box.replaceChildren(); },
+});
+const tellers = new Map();
+function tellerFor(game) {
+  if (!tellers.has(game)) {
+    tellers.set(game, /^[a-z]+$/.test(game)
+      ? import(`./screen/${game}.js`).then((mod) => mod[game] || plain, () => plain)
+      : Promise.resolve(plain));
+  }
+  return tellers.get(game).then((make) => make(name));
+}
 const table = location.pathname.split("/").filter(Boolean)[1];
 const S = { game: null, title: "", seats: [], phase: null, watching: false, view: null, free: 0, teller: null };
 
@@ -73,7 +86,7 @@ const handlers = {
   },
   welcome(m) {
     Object.assign(S, { game: m.game, seats: m.seats, phase: m.started ? m.phase : "waiting" });
-    S.teller = GAMES[m.game](name);
+    tellerFor(m.game).then((teller) => { S.teller = teller; draw(); });
     specFor(m.game);
     if (!m.started) status("Waiting for the host to start the game…");
     draw();
@@ -88,7 +101,7 @@ const handlers = {
     const before = S.view;
     S.view = m.view;
     if (S.phase === "waiting") S.phase = "playing";
-    for (const e of m.events) S.teller.tell(e, m.view, before);
+    if (S.teller) for (const e of m.events) S.teller.tell(e, m.view, before);
     if (m.view.winner !== null) { S.phase = "finished"; status("The game is over."); }
     draw();
   },
